@@ -1,0 +1,55 @@
+"""What a diagnosis produces: a finding, with the source lines it names."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .locations import Site, source_line
+
+
+@dataclass(frozen=True)
+class Location:
+    """A source line that plays a part in a finding (`role`: saved, modified, backward, ...)."""
+
+    path: str
+    line: int
+    role: str
+    note: str = ""  # a few words on what happened there
+
+    @classmethod
+    def at(cls, site: Site | None, role: str, note: str = "") -> "Location | None":
+        return None if site is None else cls(site.path, site.line, role, note)
+
+    @property
+    def code(self) -> str:
+        return source_line(self.path, self.line)
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "line": self.line, "role": self.role, "code": self.code,
+                "note": self.note}
+
+
+@dataclass
+class Finding:
+    rule: str
+    severity: str  # "error" or "warning"
+    title: str
+    explanation: str
+    fix: str
+    locations: list[Location] = field(default_factory=list)
+    details: dict = field(default_factory=dict)
+
+    def add(self, location: Location | None) -> None:
+        if location is not None and location not in self.locations:
+            self.locations.append(location)
+
+    def to_dict(self) -> dict:
+        return {
+            "rule": self.rule,
+            "severity": self.severity,
+            "title": self.title,
+            "explanation": self.explanation,
+            "fix": self.fix,
+            "locations": [loc.to_dict() for loc in self.locations],
+            "details": self.details,
+        }

@@ -1,0 +1,150 @@
+"""Where in the user's code something happened.
+
+Recording runs once per tensor op, so a location is captured as cheaply as possible: the
+calling frame's code object and instruction offset (two attribute reads). Turning that into
+a file and line happens only when a report is made.
+
+"User code" is every frame outside torch and gradscope. The verdict is cached per file name:
+on Python 3.11 code objects do not cache their hash, file-name strings do.
+"""
+
+from __future__ import annotations
+
+import linecache
+import os
+import sys
+from dataclasses import dataclass
+from types import CodeType, FrameType
+
+_GRADSCOPE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+
+# Prefixes of files that are library internals; torch's is added by the recorder once torch
+# is imported (this module must stay importable without torch).
+_internal_prefixes: list[str] = [_GRADSCOPE_DIR]
+_is_internal_cache: dict[str, bool] = {}
+
+# A captured location: (code object, instruction offset of the call in it).
+RawLocation = tuple[CodeType, int]
+
+
+def add_internal_dir(path: str) -> None:
+    """Treat every file below `path` as library code, never as the user's line."""
+    prefix = os.path.dirname(path) + os.sep if os.path.isfile(path) else path.rstrip(os.sep) + os.sep
+    for candidate in {prefix, os.path.realpath(prefix.rstrip(os.sep)) + os.sep}:
+        if candidate not in _internal_prefixes:
+            _internal_prefixes.append(candidate)
+    _is_internal_cache.clear()
+
+
+def is_gradscope_file(filename: str) -> bool:
+    return filename.startswith(_GRADSCOPE_DIR)
+
+
+def is_internal_file(filename: str) -> bool:
+    verdict = _is_internal_cache.get(filename)
+    if verdict is None:
+        verdict = filename.startswith(tuple(_internal_prefixes)) or (
+            filename.startswith("<frozen ") and "importlib" in filename
+        )
+        _is_internal_cache[filename] = verdict
+    return verdict
+
+
+def first_user_frame(frame: FrameType | None) -> FrameType | None:
+    """The innermost frame, starting at `frame` and going outwards, that is user code."""
+    cache = _is_internal_cache
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        verdict = cache.get(filename)
+        if verdict is None:
+            verdict = is_internal_file(filename)
+        if not verdict:
+            return frame
+        frame = frame.f_back
+    return None
+
+
+def capture() -> tuple[RawLocation | None, FrameType | None]:
+    """The user's location calling into us, and the outermost library frame below it.
+
+    The second value tells *how* the user line reached the op (e.g. through
+    ``torch/optim/sgd.py``); it is None when the user called the op directly. Callers must
+    not keep it: a frame holds its locals (tensors) alive.
+    """
+    frame = sys._getframe(1)
+    entry = None
+    cache = _is_internal_cache
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        verdict = cache.get(filename)
+        if verdict is None:
+            verdict = is_internal_file(filename)
+        if not verdict:
+            return (frame.f_code, frame.f_lasti), entry
+        if not filename.startswith(_GRADSCOPE_DIR):
+            entry = frame
+        frame = frame.f_back
+    return None, entry
+
+
+@dataclass(frozen=True)
+class Site:
+    """A resolved source location: absolute path, 1-based line, function name."""
+
+    path: str
+    line: int
+    function: str = ""
+
+    @property
+    def code(self) -> str:
+        return source_line(self.path, self.line)
+
+    def to_dict(self) -> dict:
+        return {"path": self.path, "line": self.line, "function": self.function}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Site":
+        return cls(path=data["path"], line=int(data["line"]), function=data.get("function", ""))
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}"
+
+
+_line_tables: dict[int, tuple[CodeType, list[tuple[int, int, int | None]]]] = {}
+
+
+def _line_of(code: CodeType, offset: int) -> int:
+    entry = _line_tables.get(id(code))
+    if entry is None or entry[0] is not code:
+        entry = (code, list(code.co_lines()))
+        _line_tables[id(code)] = entry
+    for start, end, line in entry[1]:
+        if start <= offset < end and line is not None:
+            return line
+    return code.co_firstlineno
+
+
+_path_cache: dict[str, str] = {}
+
+
+def real_path(filename: str) -> str:
+    path = _path_cache.get(filename)
+    if path is None:
+        path = filename if filename.startswith("<") else os.path.realpath(os.path.abspath(filename))
+        _path_cache[filename] = path
+    return path
+
+
+def resolve(raw: RawLocation | None) -> Site | None:
+    if raw is None:
+        return None
+    code, offset = raw
+    return Site(real_path(code.co_filename), _line_of(code, offset), code.co_name)
+
+
+def site_of_frame(frame: FrameType) -> Site:
+    return Site(real_path(frame.f_code.co_filename), frame.f_lineno, frame.f_code.co_name)
+
+
+def source_line(path: str, line: int) -> str:
+    return linecache.getline(path, line).strip()

@@ -1,0 +1,702 @@
+"""Records a running program's autograd activity without changing what it computes.
+
+How it hooks in, and why (costs measured on torch 2.13 CPU, see the benchmarks):
+
+* One ``TorchFunctionMode`` sees every torch call made from Python: ops, in-place dunders,
+  ``Tensor.backward``, ``torch.autograd.backward``/``grad``. It costs ~1.5 µs a call and, unlike
+  a dispatch mode, is not re-entered for the aten ops that backward and the optimizer run.
+* Each new autograd node gets a small tag in ``grad_fn.metadata`` (a dict torch keeps per node).
+  The tag gives the node a stable id (Python wrappers of nodes come and go), and its finaliser
+  drops our record when torch frees the node, so what we keep follows the live graph.
+* Saved tensors are read from the node's ``_saved_*`` attributes right after the op that made
+  it, when their version is the version at save time. We do not install
+  ``saved_tensors_hooks``: they switch off torch's own version check of saved tensors.
+* When a backward call fails, we look at the graph it was given (still alive, held by the
+  caller's tensors) and find the node whose saved tensor is stale or already freed, by asking
+  torch to unpack each saved tensor again.
+
+Every hook catches its own failures: an error in gradscope is recorded and reported at the end,
+never raised into the user's program. Tensors are never held: only ids, weak references and
+the storage address of saved tensors (for matching in-place writes to them).
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import itertools
+import os
+import re
+import sys
+import traceback
+import weakref
+from collections import deque
+
+import torch
+from torch.overrides import TorchFunctionMode
+
+from . import locations
+from .locations import capture, resolve
+from .trace import (
+    BackwardCall,
+    ErrorInfo,
+    FreedFailure,
+    InplaceChange,
+    Leaf,
+    Node,
+    OpFailure,
+    SavedTensor,
+    TensorArg,
+    Trace,
+    VersionFailure,
+)
+
+locations.add_internal_dir(os.path.dirname(torch.__file__))
+_TORCH_DIR = os.path.dirname(os.path.dirname(torch.__file__)) + os.sep
+
+_Tensor = torch.Tensor
+_BackwardCFunction = torch.autograd.function.BackwardCFunction
+_is_grad_enabled = torch.is_grad_enabled
+_TAG = "gradscope"
+
+# How a torch call is handled; decided once per callable.
+_PLAIN, _MUTATING, _FUNCTIONAL, _BACKWARD = range(4)
+_INPLACE_DUNDERS = frozenset(
+    "__iadd__ __isub__ __imul__ __itruediv__ __ifloordiv__ __imod__ __ipow__ __imatmul__ "
+    "__iand__ __ior__ __ixor__ __ilshift__ __irshift__ __setitem__ __set__".split()
+)
+_BACKWARD_APIS = {
+    _Tensor.backward: "Tensor.backward",
+    torch.autograd.backward: "torch.autograd.backward",
+    torch.autograd.grad: "torch.autograd.grad",
+}
+
+_VERSION_MISMATCH = "modified by an inplace operation"
+_FREED = "backward through the graph a second time"
+_NODE_NAME_IN_MESSAGE = re.compile(r"\b([A-Z]\w*Backward\d*)\b|Function '?(\w+)'? returned")
+
+# Bounds on what is kept beyond the live graph (a long training loop must stay flat).
+MAX_INPLACE_CHANGES = 20_000
+MAX_BACKWARD_CALLS = 1_000
+MAX_OP_FAILURES = 200
+MAX_INTERNAL_ERRORS = 20
+
+
+class _NodeRecord:
+    __slots__ = ("nid", "name", "op", "loc", "seq", "epoch", "saved", "freed_by", "late", "next_ids")
+
+    def __init__(self, nid, name, op, loc, seq, epoch, late):
+        self.nid = nid
+        self.name = name
+        self.op = op
+        self.loc = loc
+        self.seq = seq
+        self.epoch = epoch
+        self.saved = None
+        self.freed_by = None
+        self.late = late
+        self.next_ids = []
+
+
+class _NodeTag:
+    """Lives in a node's metadata dict; dies with the node and then forgets its record."""
+
+    __slots__ = ("nid", "live")
+
+    def __init__(self, nid, live):
+        self.nid = nid
+        self.live = live
+
+    def __del__(self):
+        try:
+            self.live.pop(self.nid, None)
+        except Exception:  # interpreter shutdown
+            pass
+
+
+class _TypeInfo:
+    __slots__ = ("name", "is_accumulate", "saved_attrs")
+
+    def __init__(self, node_type):
+        self.name = node_type.__name__
+        self.is_accumulate = self.name == "AccumulateGrad"
+        attrs = [a for a in dir(node_type) if a.startswith("_saved_")]
+        if issubclass(node_type, _BackwardCFunction):
+            attrs.append("saved_tensors")
+        self.saved_attrs = tuple(attrs)
+
+
+class _LeafRecord:
+    __slots__ = ("lid", "name", "kind", "shape", "dtype", "loc", "owner")
+
+    def __init__(self, lid, kind, shape, dtype, loc, owner=None):
+        self.lid = lid
+        self.name = None
+        self.kind = kind
+        self.shape = shape
+        self.dtype = dtype
+        self.loc = loc
+        self.owner = owner
+
+
+def _op_name(func) -> str:
+    name = getattr(func, "__name__", None)
+    if name in ("__get__", "__set__"):
+        owner = getattr(getattr(func, "__self__", None), "__name__", "")
+        return f"{name}:{owner}" if owner else name
+    return name or repr(func)
+
+
+def _entry_label(frame) -> str | None:
+    """'torch/optim/sgd.py:SGD.step' for the library frame a user line called into."""
+    if frame is None:
+        return None
+    filename = frame.f_code.co_filename
+    if filename.startswith(_TORCH_DIR):
+        filename = filename[len(_TORCH_DIR):]
+    return f"{filename}:{getattr(frame.f_code, 'co_qualname', frame.f_code.co_name)}"
+
+
+class Recorder(TorchFunctionMode):
+    """The recording session. Use `start()`/`stop()` around the user's program."""
+
+    def __init__(self):
+        super().__init__()
+        self._kinds: dict = {}
+        self._types: dict = {}
+        self._signatures: dict = {}
+        self._seq = itertools.count()
+        self._node_ids = itertools.count(1)
+        self._leaf_ids = itertools.count(1)
+        self._epoch = 0  # backward calls so far
+        self._live: dict[int, _NodeRecord] = {}
+        self._pinned: dict[int, _NodeRecord] = {}
+        self._leaves: dict[int, _LeafRecord] = {}
+        self._leaf_index: dict[int, tuple] = {}
+        self._pinned_leaves: set[int] = set()
+        self._modules: list = []
+        self._module_ids: set[int] = set()
+        self._inplace: deque = deque(maxlen=MAX_INPLACE_CHANGES)
+        self._backward_calls: deque = deque(maxlen=MAX_BACKWARD_CALLS)
+        self._op_failures: deque = deque(maxlen=MAX_OP_FAILURES)
+        self._failure_by_exc: dict[int, tuple] = {}
+        self._internal_errors: list[str] = []
+        self._internal_error_count = 0
+        self._hook_handles: list = []
+
+    # ------------------------------------------------------------------ life cycle
+    def start(self) -> None:
+        self._hook_handles.append(
+            torch.nn.modules.module.register_module_parameter_registration_hook(self._on_parameter)
+        )
+        self.__enter__()
+
+    def stop(self) -> None:
+        try:
+            self.__exit__(None, None, None)
+        except Exception as exc:  # the user's own mode stack was left unbalanced
+            self._internal(exc)
+        for handle in self._hook_handles:
+            handle.remove()
+        self._hook_handles.clear()
+
+    def _internal(self, exc: BaseException) -> None:
+        self._internal_error_count += 1
+        if len(self._internal_errors) < MAX_INTERNAL_ERRORS:
+            where = traceback.extract_tb(exc.__traceback__)[-1:] if exc.__traceback__ else []
+            place = f" (at {os.path.basename(where[0].filename)}:{where[0].lineno})" if where else ""
+            self._internal_errors.append(f"{type(exc).__name__}: {exc}{place}")
+
+    # ------------------------------------------------------------------ the hot path
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        if kwargs is None:
+            kwargs = {}
+        kind = self._kinds.get(func)
+        if kind is None:
+            kind = self._classify(func)
+        if kind == _BACKWARD:
+            return self._backward(func, args, kwargs)
+
+        before = None
+        if kind != _PLAIN or (kwargs and "out" in kwargs):
+            try:
+                before = self._versions_before(kind, args, kwargs)
+            except Exception as exc:
+                self._internal(exc)
+        try:
+            out = func(*args, **kwargs)
+        except Exception as exc:
+            self._op_failed(func, args, exc)
+            raise
+        try:
+            if before:
+                self._note_changes(func, before, args, kwargs)
+            self._note_outputs(func, out, args)
+        except Exception as exc:
+            self._internal(exc)
+        return out
+
+    def _classify(self, func) -> int:
+        name = getattr(func, "__name__", "") or ""
+        if func in _BACKWARD_APIS:
+            kind = _BACKWARD
+        elif name in _INPLACE_DUNDERS or (name.endswith("_") and not name.endswith("__")):
+            kind = _MUTATING
+        elif getattr(func, "__module__", None) == "torch.nn.functional":
+            kind = _FUNCTIONAL  # may write in place (inplace=True, running stats, max_norm)
+        else:
+            kind = _PLAIN
+        self._kinds[func] = kind
+        return kind
+
+    def _versions_before(self, kind, args, kwargs):
+        pairs = []
+        for arg in args:
+            if isinstance(arg, _Tensor):
+                pairs.append((arg, arg._version))
+            elif kind == _MUTATING and isinstance(arg, (list, tuple)):  # torch._foreach_*_
+                pairs.extend((t, t._version) for t in arg if isinstance(t, _Tensor))
+        out = kwargs.get("out")
+        if isinstance(out, _Tensor):
+            pairs.append((out, out._version))
+        elif isinstance(out, (list, tuple)):
+            pairs.extend((t, t._version) for t in out if isinstance(t, _Tensor))
+        return pairs
+
+    def _note_outputs(self, func, out, args):
+        if isinstance(out, _Tensor):
+            self._note_tensor(func, out, args)
+        elif type(out) is tuple or type(out) is list:
+            for item in out:
+                if isinstance(item, _Tensor):
+                    self._note_tensor(func, item, args)
+                elif type(item) is tuple:  # e.g. lstm's (output, (h, c))
+                    for inner in item:
+                        if isinstance(inner, _Tensor):
+                            self._note_tensor(func, inner, args)
+
+    def _note_tensor(self, func, tensor, args):
+        grad_fn = tensor.grad_fn
+        if grad_fn is not None:
+            if _TAG not in grad_fn.metadata:
+                self._new_nodes(grad_fn, func, args)
+        elif tensor.requires_grad:
+            self._ensure_leaf(tensor)
+
+    # ------------------------------------------------------------------ nodes
+    def _type_info(self, node_type) -> _TypeInfo:
+        info = self._types.get(node_type)
+        if info is None:
+            info = self._types[node_type] = _TypeInfo(node_type)
+        return info
+
+    def _new_nodes(self, root, func, args, loc=None):
+        """Tag `root` and every untagged node behind it; return the root's record."""
+        if loc is None:
+            loc = capture()[0]
+        op = _op_name(func)
+        inputs = None  # grad_fns of the call's tensor inputs, found only if needed
+        root_record = self._tag(root, op, loc, late=False)
+        stack = [(root, root_record)]
+        while stack:
+            node, record = stack.pop()
+            for next_node, _ in node.next_functions:
+                if next_node is None or self._type_info(type(next_node)).is_accumulate:
+                    continue
+                tag = next_node.metadata.get(_TAG)
+                if tag is not None:
+                    record.next_ids.append(tag.nid)
+                    continue
+                # Untagged: made inside this same call (linear's transpose, say) or by code we
+                # did not see (a custom Function's apply). The latter is an input's grad_fn.
+                if inputs is None:
+                    inputs = _input_grad_fns(args)
+                late = record.late or any(next_node is g for g in inputs)
+                child = self._tag(next_node, op, loc, late)
+                record.next_ids.append(child.nid)
+                stack.append((next_node, child))
+        return root_record
+
+    def _tag(self, node, op, loc, late) -> _NodeRecord:
+        info = self._type_info(type(node))
+        nid = next(self._node_ids)
+        record = _NodeRecord(nid, info.name, op, loc, next(self._seq), self._epoch, late)
+        self._live[nid] = record
+        node.metadata[_TAG] = _NodeTag(nid, self._live)
+        if info.saved_attrs:
+            record.saved = self._read_saved(node, info.saved_attrs, nid, loc)
+        return record
+
+    def _read_saved(self, node, attrs, nid, loc):
+        saved = []
+        for attr in attrs:
+            try:
+                value = getattr(node, attr)
+            except Exception:  # already stale or freed: nothing to learn
+                continue
+            if isinstance(value, _Tensor):
+                saved.append(self._saved_tensor(attr, value, nid, loc))
+            elif isinstance(value, (list, tuple)):
+                for i, item in enumerate(value):
+                    if isinstance(item, _Tensor):
+                        saved.append(self._saved_tensor(f"{attr}[{i}]", item, nid, loc))
+        return saved
+
+    def _saved_tensor(self, attr, tensor, nid, loc):
+        producer_node = producer_leaf = None
+        grad_fn = tensor.grad_fn
+        if grad_fn is not None:
+            tag = grad_fn.metadata.get(_TAG)
+            producer_node = tag.nid if tag is not None else None
+        elif tensor.requires_grad:
+            producer_leaf = self._leaf_id(tensor, None)
+        return (attr, tuple(tensor.shape), tensor.dtype, tensor.device, tensor._version,
+                _storage_key(tensor), producer_node, producer_leaf)
+
+    def _record_of(self, node, loc=None) -> _NodeRecord | None:
+        """The record of a node met in a graph walk, tagging it (as seen late) if new."""
+        if node is None or self._type_info(type(node)).is_accumulate:
+            return None
+        tag = node.metadata.get(_TAG)
+        if tag is not None:
+            return self._live.get(tag.nid) or self._pinned.get(tag.nid)
+        return self._tag(node, "?", loc, late=True)
+
+    def _pin(self, record: _NodeRecord | None) -> int | None:
+        if record is None:
+            return None
+        self._pinned[record.nid] = record
+        for saved in record.saved or ():
+            if saved[6] is not None and saved[6] in self._live:
+                self._pinned[saved[6]] = self._live[saved[6]]
+            if saved[7] is not None:
+                self._pinned_leaves.add(saved[7])
+        return record.nid
+
+    # ------------------------------------------------------------------ leaves
+    def _leaf_id(self, tensor, loc, kind=None, owner=None) -> int:
+        key = id(tensor)
+        entry = self._leaf_index.get(key)
+        if entry is not None and entry[0]() is tensor:
+            return entry[1]
+        lid = next(self._leaf_ids)
+        if kind is None:
+            kind = "parameter" if isinstance(tensor, torch.nn.Parameter) else "tensor"
+        self._leaves[lid] = _LeafRecord(lid, kind, tuple(tensor.shape), tensor.dtype, loc, owner)
+        ref = weakref.ref(tensor, functools.partial(self._leaf_died, key, lid))
+        self._leaf_index[key] = (ref, lid)
+        return lid
+
+    def _ensure_leaf(self, tensor) -> None:
+        """Note a leaf that requires grad, capturing where it was made only the first time."""
+        entry = self._leaf_index.get(id(tensor))
+        if entry is None or entry[0]() is not tensor:
+            self._leaf_id(tensor, capture()[0])
+
+    def _leaf_died(self, key, lid, _ref):
+        entry = self._leaf_index.get(key)
+        if entry is not None and entry[1] == lid:
+            del self._leaf_index[key]
+        if lid not in self._pinned_leaves:
+            self._leaves.pop(lid, None)
+
+    def _on_parameter(self, module, name, param):
+        try:
+            if id(module) not in self._module_ids:
+                self._module_ids.add(id(module))
+                self._modules.append(weakref.ref(module))
+            if param is not None:
+                self._leaf_id(param, capture()[0], "parameter", f"{type(module).__name__}.{name}")
+        except Exception as exc:
+            self._internal(exc)
+
+    def name_parameters(self) -> None:
+        """Give parameters their module path ("encoder.0.weight"), from the modules alive now."""
+        modules = [m for m in (ref() for ref in self._modules) if m is not None]
+        children = {id(child) for m in modules for child in m._modules.values() if child is not None}
+        for root in modules:
+            if id(root) in children:
+                continue
+            for name, param in root.named_parameters(remove_duplicate=False):
+                entry = self._leaf_index.get(id(param))
+                if entry is not None and entry[0]() is param:
+                    record = self._leaves.get(entry[1])
+                    if record is not None and (record.name is None or len(name) < len(record.name)):
+                        record.name = name
+
+    # ------------------------------------------------------------------ in-place changes
+    def _note_changes(self, func, before, args, kwargs):
+        for tensor, version in before:
+            if tensor._version == version:
+                continue
+            loc, entry = capture()
+            leaf = None
+            if tensor.requires_grad and tensor.grad_fn is None:
+                leaf = self._leaf_id(tensor, None)
+            else:
+                base = tensor._base
+                if base is not None and base.requires_grad and base.grad_fn is None:
+                    leaf = self._leaf_id(base, None)
+            self._inplace.append(InplaceChange(
+                seq=next(self._seq), op=_op_name(func), site=loc, storage=_storage_key(tensor),
+                shape=tuple(tensor.shape), version_before=version, version_after=tensor._version,
+                grad_enabled=_is_grad_enabled(), leaf=leaf, via=_entry_label(entry),
+                inplace_kwarg=kwargs.get("inplace") is True,
+            ))
+            # An in-place op gives a non-leaf a new grad_fn (CopySlices for x[i] = ...).
+            grad_fn = tensor.grad_fn
+            if grad_fn is not None and _TAG not in grad_fn.metadata:
+                self._new_nodes(grad_fn, func, args, loc)
+        first = args[0] if args else None
+        if isinstance(first, _Tensor) and first.requires_grad and first.grad_fn is None:
+            self._ensure_leaf(first)  # requires_grad_() / .requires_grad = True
+
+    # ------------------------------------------------------------------ failing ops
+    def _op_failed(self, func, args, exc):
+        try:
+            loc = capture()[0]
+            tensors = [self._describe(a) for a in args[:4] if isinstance(a, _Tensor)]
+            failure = OpFailure(
+                seq=next(self._seq), op=_op_name(func), site=loc,
+                error=ErrorInfo(type(exc).__name__, str(exc)), tensors=tensors,
+                grad_enabled=_is_grad_enabled(),
+            )
+            self._op_failures.append(failure)
+            self._failure_by_exc[id(exc)] = ("op", failure)
+            self.name_parameters()
+        except Exception as inner:
+            self._internal(inner)
+
+    def _describe(self, tensor) -> TensorArg:
+        leaf = base_leaf = node = None
+        if tensor.requires_grad and tensor.grad_fn is None:
+            leaf = self._leaf_id(tensor, None)
+            self._pinned_leaves.add(leaf)
+        base = tensor._base
+        if base is not None and base.requires_grad and base.grad_fn is None:
+            base_leaf = self._leaf_id(base, None)
+            self._pinned_leaves.add(base_leaf)
+        if tensor.grad_fn is not None:
+            node = self._pin(self._record_of(tensor.grad_fn))
+        return TensorArg(tuple(tensor.shape), tensor.requires_grad, tensor.is_leaf, leaf, base_leaf, node)
+
+    # ------------------------------------------------------------------ backward calls
+    def _backward(self, func, args, kwargs):
+        try:
+            call, roots = self._begin_backward(func, args, kwargs)
+        except Exception as exc:
+            self._internal(exc)
+            return func(*args, **kwargs)
+        try:
+            result = func(*args, **kwargs)
+        except Exception as exc:
+            try:
+                self._backward_failed(call, roots, exc)
+            except Exception as inner:
+                self._internal(inner)
+            raise
+        try:
+            if not call.retain_graph:
+                call.freed_nodes = self._mark_freed(roots, call.index)
+        except Exception as exc:
+            self._internal(exc)
+        return result
+
+    def _begin_backward(self, func, args, kwargs):
+        signature = self._signatures.get(func)
+        if signature is None:
+            signature = self._signatures[func] = inspect.signature(func)
+        bound = signature.bind_partial(*args, **kwargs).arguments
+        outputs = bound.get("self", bound.get("tensors", bound.get("outputs")))
+        outputs = [outputs] if isinstance(outputs, _Tensor) else list(outputs or ())
+        create_graph = bool(bound.get("create_graph", False))
+        retain_graph = bound.get("retain_graph")
+        loc = capture()[0]
+        roots, root_ids = [], []
+        for tensor in outputs:
+            if isinstance(tensor, _Tensor) and tensor.grad_fn is not None:
+                roots.append(tensor.grad_fn)
+                record = self._record_of(tensor.grad_fn, loc)
+                if record is not None:
+                    root_ids.append(record.nid)
+        call = BackwardCall(
+            index=self._epoch, api=_BACKWARD_APIS[func], site=loc, seq=next(self._seq),
+            retain_graph=create_graph if retain_graph is None else bool(retain_graph),
+            create_graph=create_graph, roots=root_ids,
+        )
+        self._epoch += 1
+        self._backward_calls.append(call)
+        return call, roots
+
+    def _walk(self, roots):
+        """Yield (node, parent record) over a graph, each node once, AccumulateGrad skipped."""
+        seen, keep_alive = set(), []
+        stack = [(node, None) for node in roots]
+        while stack:
+            node, parent = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            keep_alive.append(node)  # ids stay unique only while the wrappers live
+            descend = yield node, parent
+            if descend is False:
+                continue
+            record = self._record_of(node)
+            for next_node, _ in node.next_functions:
+                if next_node is not None and not self._type_info(type(next_node)).is_accumulate:
+                    stack.append((next_node, record))
+
+    def _mark_freed(self, roots, call_index) -> int:
+        freed = 0
+        walk = self._walk(roots)
+        answer = None
+        while True:
+            try:
+                node, _ = walk.send(answer)
+            except StopIteration:
+                return freed
+            record = self._record_of(node)
+            if record is None or record.freed_by is not None:
+                answer = False  # already freed, and so is everything behind it
+                continue
+            record.freed_by = call_index
+            freed += 1
+            answer = True
+
+    def _backward_failed(self, call, roots, exc):
+        message = str(exc)
+        call.error = ErrorInfo(type(exc).__name__, message)
+        self._failure_by_exc[id(exc)] = ("backward", call)
+        if _VERSION_MISMATCH in message:
+            call.version_failure = self._find_stale_saved(roots, message)
+        elif _FREED in message:
+            call.freed_failures = self._find_freed(roots)
+        else:
+            call.failed_node = self._find_named_node(roots, message)
+        for nid in call.roots:
+            self._pin(self._live.get(nid))
+        self.name_parameters()
+
+    def _find_stale_saved(self, roots, message):
+        found = re.search(r"is at version (\d+); expected version (\d+)", message)
+        current, expected = (int(found.group(1)), int(found.group(2))) if found else (-1, -1)
+        for node, _ in self._walk(roots):
+            for attr in self._type_info(type(node)).saved_attrs:
+                try:
+                    getattr(node, attr)
+                except RuntimeError as err:
+                    if str(err) == message:
+                        nid = self._pin(self._record_of(node))
+                        return VersionFailure(nid, attr, expected, current)
+                except Exception:
+                    continue
+        return None
+
+    def _find_freed(self, roots, limit=5):
+        failures = []
+        walk = self._walk(roots)
+        answer = None
+        while len(failures) < limit:
+            try:
+                node, parent = walk.send(answer)
+            except StopIteration:
+                break
+            record = self._record_of(node)
+            if record is not None and (record.freed_by is not None or self._buffers_freed(node)):
+                failures.append(FreedFailure(self._pin(record), self._pin(parent)))
+                answer = False
+            else:
+                answer = True
+        return failures
+
+    def _buffers_freed(self, node) -> bool:
+        for attr in self._type_info(type(node)).saved_attrs:
+            try:
+                getattr(node, attr)
+            except RuntimeError as err:
+                if _FREED in str(err):
+                    return True
+            except Exception:
+                pass
+        return False
+
+    def _find_named_node(self, roots, message):
+        found = _NODE_NAME_IN_MESSAGE.search(message)
+        if not found:
+            return self._pin(self._record_of(roots[0])) if roots else None
+        wanted = found.group(1) or found.group(2)
+        for node, _ in self._walk(roots):
+            name = self._type_info(type(node)).name
+            if name == wanted or name == wanted + "Backward":
+                return self._pin(self._record_of(node))
+        return None
+
+    # ------------------------------------------------------------------ the result
+    def failure_for(self, exc: BaseException):
+        """The recorded failure an uncaught exception came from: ("op"|"backward", record)."""
+        return self._failure_by_exc.get(id(exc))
+
+    def to_trace(self, argv: list[str]) -> Trace:
+        try:
+            self.name_parameters()
+        except Exception as exc:
+            self._internal(exc)
+        trace = Trace(argv=list(argv))
+        records = dict(list(self._live.items()))
+        records.update(self._pinned)
+        for record in records.values():
+            trace.nodes[record.nid] = Node(
+                id=record.nid, name=record.name, op=record.op, site=resolve(record.loc),
+                seq=record.seq, epoch=record.epoch,
+                saved=[_saved_from_tuple(s) for s in record.saved or ()],
+                freed_by=record.freed_by, first_seen_late=record.late,
+                next_ids=list(record.next_ids),
+            )
+        for leaf in list(self._leaves.values()):
+            trace.leaves[leaf.lid] = Leaf(
+                id=leaf.lid, name=leaf.name, kind=leaf.kind, shape=leaf.shape,
+                dtype=_dtype_name(leaf.dtype), site=resolve(leaf.loc), owner=leaf.owner,
+            )
+        for change in self._inplace:
+            change.site = resolve(change.site) if isinstance(change.site, tuple) else change.site
+            trace.inplace_changes.append(change)
+        for call in self._backward_calls:
+            call.site = resolve(call.site) if isinstance(call.site, tuple) else call.site
+            trace.backward_calls.append(call)
+        for failure in self._op_failures:
+            failure.site = resolve(failure.site) if isinstance(failure.site, tuple) else failure.site
+            trace.op_failures.append(failure)
+        trace.internal_errors = list(self._internal_errors)
+        if self._internal_error_count > len(self._internal_errors):
+            trace.internal_errors.append(
+                f"... and {self._internal_error_count - len(self._internal_errors)} more")
+        return trace
+
+
+def _input_grad_fns(args):
+    found = []
+    for arg in args:
+        if isinstance(arg, _Tensor):
+            if arg.grad_fn is not None:
+                found.append(arg.grad_fn)
+        elif isinstance(arg, (list, tuple)):
+            found.extend(t.grad_fn for t in arg if isinstance(t, _Tensor) and t.grad_fn is not None)
+    return found
+
+
+def _storage_key(tensor) -> int | None:
+    try:
+        return tensor.untyped_storage().data_ptr()
+    except Exception:  # sparse, nested, or a subclass without storage
+        return None
+
+
+def _dtype_name(dtype) -> str:
+    return str(dtype).replace("torch.", "")
+
+
+def _saved_from_tuple(saved) -> SavedTensor:
+    attr, shape, dtype, device, version, storage, producer_node, producer_leaf = saved
+    return SavedTensor(attr=attr, shape=shape, dtype=_dtype_name(dtype), device=str(device),
+                       version=version, storage=storage, producer_node=producer_node,
+                       producer_leaf=producer_leaf)

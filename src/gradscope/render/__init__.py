@@ -1,0 +1,1 @@
+"""Renderers: turn findings (and the trace) into something to read. One module per format."""

@@ -1,0 +1,64 @@
+"""The human report: one rich panel per finding, written to stderr after the traceback."""
+
+from __future__ import annotations
+
+import os
+from typing import TextIO
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from ..findings import Finding
+
+_ROLE_STYLE = {
+    "created": "cyan", "saved": "cyan", "view": "cyan", "used": "cyan",
+    "modified": "bold yellow", "freed": "bold yellow",
+    "backward": "bold red", "cut": "bold red",
+}
+
+
+def _short(path: str) -> str:
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:
+        return path
+    return relative if not relative.startswith("..") else path
+
+
+def render(findings: list[Finding], internal_errors: list[str], stream: TextIO, width: int | None = None) -> None:
+    console = Console(file=stream, width=width, highlight=False, soft_wrap=False)
+    if not findings and not internal_errors:
+        return
+    console.print()
+    for number, finding in enumerate(findings, 1):
+        console.print(_panel(number, finding))
+    if internal_errors:
+        body = "\n".join(f"- {error}" for error in internal_errors)
+        console.print(Panel(Text(body), title="gradscope: internal errors (your program was not affected)",
+                            border_style="magenta", title_align="left"))
+
+
+def _panel(number: int, finding: Finding) -> Panel:
+    timeline = Table.grid(padding=(0, 1))
+    timeline.add_column(no_wrap=True)
+    timeline.add_column(no_wrap=True)
+    timeline.add_column()
+    for loc in finding.locations:
+        style = _ROLE_STYLE.get(loc.role, "white")
+        timeline.add_row(Text(loc.role, style=style), Text(f"{_short(loc.path)}:{loc.line}", style="bold"),
+                         Text(loc.code or "", style="dim"))
+        if loc.note:
+            timeline.add_row(Text(""), Text(""), Text(f"↳ {loc.note}", style="italic dim"))
+    caught = "" if finding.details.get("uncaught", True) else " (caught by the program)"
+    body = Group(
+        timeline,
+        Text(""),
+        Text(finding.explanation),
+        Text(""),
+        Text.assemble(("Fix: ", "bold green"), finding.fix),
+    )
+    color = "red" if finding.severity == "error" else "yellow"
+    return Panel(body, title=f"[bold]{number}. {finding.title}{caught}[/]", subtitle=f"gradscope · {finding.rule}",
+                 border_style=color, title_align="left", subtitle_align="right")

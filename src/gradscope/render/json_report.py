@@ -1,0 +1,43 @@
+"""The machine report written by `gradscope run --json PATH` (schema documented in the README)."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from .. import __version__
+from ..findings import Finding
+from ..trace import Trace
+
+SCHEMA = 1
+
+
+def report(trace: Trace, findings: list[Finding]) -> dict:
+    error = None
+    if trace.error is not None:
+        site = trace.error.site
+        error = {"type": trace.error.type, "message": trace.error.message,
+                 "path": site.path if site else None, "line": site.line if site else None}
+    return {
+        "schema": SCHEMA,
+        "gradscope": __version__,
+        "argv": list(trace.argv),
+        "exit_status": trace.exit_status,
+        "error": error,
+        "findings": [finding.to_dict() for finding in findings],
+        "internal_errors": list(trace.internal_errors),
+        "summary": {
+            "backward_calls": len(trace.backward_calls),
+            "inplace_changes": len(trace.inplace_changes),
+            "nodes_in_trace": len(trace.nodes),
+        },
+    }
+
+
+def write(path: str, trace: Trace, findings: list[Finding]) -> None:
+    data = report(trace, findings)
+    temporary = f"{path}.tmp{os.getpid()}"
+    with open(temporary, "w", encoding="utf-8") as handle:
+        json.dump(data, handle, indent=2)
+        handle.write("\n")
+    os.replace(temporary, path)

@@ -1,0 +1,111 @@
+"""A tensor saved for backward was changed in place before the backward that needs it.
+
+torch raises "one of the variables needed for gradient computation has been modified by an
+inplace operation" and names neither line. The recorder found, post mortem, the node whose
+saved tensor is stale; here we add where it was saved, where it came from, and every in-place
+change to the same memory after the save.
+"""
+
+from __future__ import annotations
+
+from ..findings import Finding, Location
+from ..trace import BackwardCall, InplaceChange, SavedTensor, Trace
+from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
+
+RULE_ID = "inplace-modified-saved-tensor"
+
+
+def check(trace: Trace) -> list[Finding]:
+    return [_explain(trace, call) for call in trace.backward_calls if call.version_failure is not None]
+
+
+def _explain(trace: Trace, call: BackwardCall) -> Finding:
+    failure = call.version_failure
+    node = trace.node(failure.node)
+    saved = _saved_tensor(node.saved if node else [], failure.attr, failure.expected_version)
+    changes = _changes_after_save(trace, node, saved, call)
+
+    finding = Finding(
+        rule=RULE_ID,
+        severity="error",
+        title="A tensor saved for backward was modified in place",
+        explanation="",
+        fix=_fix(trace, changes),
+        details={**uncaught_note(trace, call=call), "attr": failure.attr,
+                 "expected_version": failure.expected_version, "current_version": failure.current_version},
+    )
+    produced_by = None
+    if saved is not None:
+        if saved.producer_node is not None and saved.producer_node != failure.node:
+            producer = trace.node(saved.producer_node)
+            produced_by = f"the output of {node_words(producer)}" if producer else None
+            finding.add(Location.at(producer.site if producer else None, "created", "tensor produced"))
+        elif saved.producer_node == failure.node:
+            produced_by = f"the output of that same {op_words(node.op)}"
+        elif saved.producer_leaf is not None:
+            leaf = trace.leaf(saved.producer_leaf)
+            produced_by = leaf_words(leaf)
+            finding.add(Location.at(leaf.site if leaf else None, "created", "leaf created"))
+    finding.add(Location.at(node.site if node else None, "saved", "saved for backward"))
+    for change in changes:
+        finding.add(Location.at(change.site, "modified", f"in-place {op_words(change.op)}"))
+    finding.add(Location.at(call.site, "backward", "backward fails here"))
+
+    what = shape_words(saved.shape, saved.dtype) if saved else "A tensor"
+    story = [f"{call_words(call)} needs a tensor ({what}) that {node_words(node)} saved for its backward pass"
+             + (f"; it is {produced_by}." if produced_by else ".")]
+    story.append(f"It was saved at version {failure.expected_version}, but it is now at version "
+                 f"{failure.current_version}:")
+    if changes:
+        lines = ", ".join(f"{op_words(c.op)} at {where(c.site)}" for c in changes)
+        story.append(f"it was changed in place by {lines} after it was saved.")
+    else:
+        story.append("it was changed in place by code gradscope did not see (another thread, a C++ "
+                     "extension, or a write through an alias made before recording started).")
+    story.append("Autograd would compute a wrong gradient from the changed value, so it stops.")
+    finding.explanation = " ".join(story)
+    return finding
+
+
+def _saved_tensor(saved: list[SavedTensor], attr: str, version: int) -> SavedTensor | None:
+    candidates = [s for s in saved if s.attr == attr or s.attr.startswith(attr + "[")]
+    for s in candidates:
+        if s.version == version:
+            return s
+    return candidates[0] if candidates else None
+
+
+def _changes_after_save(trace, node, saved, call) -> list[InplaceChange]:
+    if node is None or saved is None or saved.storage is None:
+        return []
+    return [
+        c for c in trace.inplace_changes
+        if c.storage == saved.storage and node.seq < c.seq < call.seq and c.version_after > saved.version
+    ]
+
+
+def _fix(trace: Trace, changes: list[InplaceChange]) -> str:
+    if any(c.via and c.via.startswith("torch/optim/") for c in changes):
+        return ("optimizer.step() changed weights that a later backward still needs. Call step() only "
+                "after every backward pass of that forward pass has run (accumulate the losses, or "
+                "reorder), or run the forward pass again after step(). In a GAN: compute D(fake) anew "
+                "for the generator loss after the discriminator step, and use D(fake.detach()) for "
+                "the discriminator loss.")
+    if any(c.inplace_kwarg or c.op in ACTIVATIONS for c in changes):
+        return ("An activation with inplace=True overwrote its input, which the previous op saved. "
+                "Use inplace=False (e.g. nn.ReLU(inplace=False)), or call the activation out of place: "
+                "`h = torch.relu(h)`.")
+    if any(c.op == "__setitem__" for c in changes):
+        return ("Indexed assignment writes into the saved tensor. Change a copy instead "
+                "(`y = y.clone()` before `y[i] = ...`), or build the new values out of place with "
+                "torch.where / torch.cat.")
+    if any(c.op.startswith("__i") for c in changes):
+        ops = sorted({op_words(c.op) for c in changes if c.op.startswith("__i")})
+        return (f"Use the out-of-place form instead of {', '.join(ops)}: write `x = x + y` rather than "
+                "`x += y`, so the saved value stays intact.")
+    if changes and all(not c.grad_enabled for c in changes):
+        return ("The change was made under torch.no_grad(), which keeps it out of the graph but not "
+                "out of the version check. Make it before the forward pass that uses the tensor, after "
+                "the backward, or on a clone().")
+    return ("Use the out-of-place form of the op (e.g. `x = x.mul(2)` instead of `x.mul_(2)`), or "
+            "clone() the tensor before changing it.")

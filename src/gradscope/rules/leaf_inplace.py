@@ -1,0 +1,63 @@
+"""An in-place change of a leaf that requires grad (or of a view of one), made with grad on.
+
+torch raises at the op itself ("a leaf Variable that requires grad is being used in an
+in-place operation", or "a view of a leaf Variable ..."). We name the leaf, where it was made,
+the view (if any) and the line, and tell apart a hand-written update from initialisation.
+"""
+
+from __future__ import annotations
+
+from ..findings import Finding, Location
+from ..trace import OpFailure, Trace
+from ._words import leaf_words, op_words, uncaught_note, where
+
+RULE_ID = "inplace-on-leaf"
+
+_LEAF = "a leaf Variable that requires grad"
+_VIEW_OF_LEAF = "a view of a leaf Variable that requires grad"
+_UPDATES = {"__isub__", "__iadd__", "__imul__", "__itruediv__", "sub_", "add_", "mul_", "div_",
+            "addcmul_", "addcdiv_", "lerp_"}
+_INITS = {"fill_", "zero_", "normal_", "uniform_", "copy_", "constant_", "xavier_uniform_",
+          "kaiming_uniform_", "ones_", "zeros_", "eye_", "orthogonal_", "random_", "bernoulli_"}
+
+
+def check(trace: Trace) -> list[Finding]:
+    return [_explain(trace, i, failure) for i, failure in enumerate(trace.op_failures)
+            if _LEAF in failure.error.message]
+
+
+def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
+    arg = failure.tensors[0] if failure.tensors else None
+    is_view = _VIEW_OF_LEAF in failure.error.message
+    leaf = trace.leaf(arg.base_leaf if (arg and is_view) else (arg.leaf if arg else None))
+    view_node = trace.node(arg.node) if (arg and is_view) else None
+
+    finding = Finding(
+        rule=RULE_ID, severity="error",
+        title=("In-place change of a view of a leaf that requires grad" if is_view
+               else "In-place change of a leaf tensor that requires grad"),
+        explanation="", fix="", details={**uncaught_note(trace, failure_index=index),
+                                         "leaf": leaf.name or leaf.owner if leaf else None})
+    finding.add(Location.at(leaf.site if leaf else None, "created", "leaf created"))
+    if view_node is not None:
+        finding.add(Location.at(view_node.site, "view", "view of the leaf taken"))
+    finding.add(Location.at(failure.site, "modified", f"in-place {op_words(failure.op)}"))
+
+    target = f"a view (taken at {where(view_node.site)}) of " if view_node else ("a view of " if is_view else "")
+    finding.explanation = (
+        f"{op_words(failure.op)} at {where(failure.site)} writes in place into {target}{leaf_words(leaf)}"
+        f"{f', created at {where(leaf.site)}' if leaf and leaf.site else ''}, while gradient tracking is "
+        "on. Autograd cannot record a change to a leaf: its .grad would no longer belong to the "
+        "value you started from.")
+    if failure.op in _UPDATES:
+        finding.fix = ("This looks like a hand-written update step. Wrap it in `with torch.no_grad():` "
+                       "(e.g. `with torch.no_grad(): w -= lr * w.grad`), or let a torch.optim "
+                       "optimizer do it.")
+    elif failure.op in _INITS:
+        finding.fix = ("To initialise a parameter, do it under `with torch.no_grad():` or with the "
+                       "torch.nn.init functions, which do that for you.")
+    else:
+        finding.fix = ("If the change is not meant to be differentiated, make it under "
+                       "`with torch.no_grad():`. If it is, change a copy: `x = x.clone()` first, then "
+                       "modify x (the clone is part of the graph).")
+    return finding

@@ -1,0 +1,64 @@
+"""One `gradscope run`: run the program under the recorder, then diagnose and report.
+
+The flow is one-directional: runner -> recorder -> trace -> rules -> renderers. This module is
+the only place that knows all of them; each of them knows none of the others.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from . import runner
+from .locations import Site, real_path
+from .render import console, json_report
+from .rules import diagnose
+from .runner import Outcome, Target
+from .trace import Trace, UncaughtError
+
+
+def run(target: Target, json_path: str | None = None) -> None:
+    """Run `target` recorded, report, and end the process as Python would have. Never returns."""
+    from .recorder import Recorder  # imports torch: only now that there is something to run
+
+    recorder = Recorder()
+
+    def recorded(run_program) -> None:
+        recorder.start()
+        try:
+            run_program()
+        finally:
+            recorder.stop()
+
+    outcome = runner.execute(target, recorded)
+    if outcome.exception is not None:
+        runner.print_exception(outcome.exception)  # as Python would, before anything of ours
+
+    try:
+        trace = _trace(recorder, target, outcome)
+        findings = diagnose(trace)
+        sys.stderr.flush()
+        console.render(findings, trace.internal_errors, sys.stderr)
+        if json_path:
+            json_report.write(json_path, trace, findings)
+    except Exception as exc:  # gradscope's own failure must not change the program's exit
+        print(f"gradscope: internal error while reporting: {type(exc).__name__}: {exc}", file=sys.stderr)
+    outcome.exit()
+
+
+def _trace(recorder, target: Target, outcome: Outcome) -> Trace:
+    trace = recorder.to_trace(target.argv)
+    trace.exit_status = outcome.exit_status
+    exc = outcome.exception
+    if exc is not None:
+        where = runner.innermost_user_frame(exc)
+        error = UncaughtError(
+            type=type(exc).__name__, message=str(exc),
+            site=Site(real_path(where[0]), where[1]) if where else None,
+        )
+        failure = recorder.failure_for(exc)
+        if failure is not None and failure[0] == "backward":
+            error.backward_call = failure[1].index
+        elif failure is not None:
+            error.op_failure = next((i for i, f in enumerate(trace.op_failures) if f is failure[1]), None)
+        trace.error = error
+    return trace

@@ -1,0 +1,172 @@
+"""The trace: everything gradscope learned about one run, as plain data.
+
+The recorder produces it, diagnosis rules read it, renderers print it. Nothing here imports
+torch or holds a tensor, so rules can be tested on hand-built traces and a trace can be
+written to JSON and read back.
+
+Ordering: every recorded event carries `seq`, one counter shared by node creation, in-place
+changes, backward calls and failing ops, so "modified after it was saved" is `a.seq > b.seq`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from .locations import Site
+
+
+@dataclass
+class SavedTensor:
+    """A tensor that an autograd node saved for its backward."""
+
+    attr: str  # e.g. "_saved_self", "_saved_result", "saved_tensors[0]"
+    shape: tuple[int, ...]
+    dtype: str
+    device: str
+    version: int  # its `_version` when saved
+    storage: int | None  # storage address: identifies the memory in-place ops write to
+    producer_node: int | None = None  # node id of the op that produced it, if not a leaf
+    producer_leaf: int | None = None  # leaf id, if the saved tensor is a leaf
+
+
+@dataclass
+class Node:
+    """An autograd node (a `grad_fn`), with the op and user line that created it."""
+
+    id: int
+    name: str  # the node's class name, e.g. "MulBackward0"
+    op: str  # the torch call that created it, e.g. "mul", "linear", "__setitem__"
+    site: Site | None
+    seq: int
+    epoch: int  # number of backward calls made before it was created
+    saved: list[SavedTensor] = field(default_factory=list)
+    freed_by: int | None = None  # index of the backward call that released its buffers
+    first_seen_late: bool = False  # created by code gradscope did not see; site is where first seen
+    next_ids: list[int] = field(default_factory=list)  # inputs' nodes that gradscope tracks
+
+
+@dataclass
+class Leaf:
+    """A tensor that requires grad and has no grad_fn: a parameter or a user-made input."""
+
+    id: int
+    name: str | None  # module path for parameters ("encoder.0.weight"), else None
+    kind: str  # "parameter" or "tensor"
+    shape: tuple[int, ...]
+    dtype: str
+    site: Site | None  # where it was created (for parameters: where its module was built)
+    owner: str | None = None  # e.g. "Linear.weight" when the full module path is unknown
+
+
+@dataclass
+class InplaceChange:
+    """A tensor whose version counter went up during one torch call."""
+
+    seq: int
+    op: str
+    site: Site | None
+    storage: int | None
+    shape: tuple[int, ...]
+    version_before: int
+    version_after: int
+    grad_enabled: bool
+    leaf: int | None = None  # the changed tensor is this leaf (or a view of it)
+    via: str | None = None  # the library code the user line called into, e.g. "torch/optim/sgd.py"
+    inplace_kwarg: bool = False  # the call was made with inplace=True (nn.ReLU(inplace=True), ...)
+
+
+@dataclass
+class VersionFailure:
+    """Post-mortem of a backward that failed because a saved tensor was modified."""
+
+    node: int  # the node whose saved tensor no longer matches
+    attr: str
+    expected_version: int
+    current_version: int
+
+
+@dataclass
+class FreedFailure:
+    """Post-mortem of a backward that reached buffers an earlier backward freed."""
+
+    freed_node: int  # first node reached whose saved tensors are gone
+    consumer_node: int | None  # the node of the new graph that leads into it
+
+
+@dataclass
+class ErrorInfo:
+    type: str
+    message: str
+
+
+@dataclass
+class BackwardCall:
+    index: int
+    api: str  # "Tensor.backward", "torch.autograd.backward" or "torch.autograd.grad"
+    site: Site | None
+    seq: int
+    retain_graph: bool
+    create_graph: bool
+    roots: list[int] = field(default_factory=list)  # node ids of the tensors backpropagated
+    error: ErrorInfo | None = None
+    version_failure: VersionFailure | None = None
+    freed_failures: list[FreedFailure] = field(default_factory=list)
+    failed_node: int | None = None  # for other errors: the node named in the message, if found
+    freed_nodes: int = 0  # how many tracked nodes this call released
+
+
+@dataclass
+class TensorArg:
+    """What a failing op was given: enough to name the tensor in a report."""
+
+    shape: tuple[int, ...]
+    requires_grad: bool
+    is_leaf: bool
+    leaf: int | None  # the tensor itself is this leaf
+    base_leaf: int | None  # it is a view of this leaf
+    node: int | None  # its grad_fn (for a view: the node that made the view)
+
+
+@dataclass
+class OpFailure:
+    """A torch call that raised."""
+
+    seq: int
+    op: str
+    site: Site | None
+    error: ErrorInfo
+    tensors: list[TensorArg] = field(default_factory=list)
+    grad_enabled: bool = True
+
+
+@dataclass
+class UncaughtError:
+    """The exception that ended the script, as the user saw it."""
+
+    type: str
+    message: str
+    site: Site | None  # innermost user frame of the traceback
+    backward_call: int | None = None  # it came out of this backward call
+    op_failure: int | None = None  # or out of this failing op (index into op_failures)
+
+
+@dataclass
+class Trace:
+    argv: list[str]
+    nodes: dict[int, Node] = field(default_factory=dict)
+    leaves: dict[int, Leaf] = field(default_factory=dict)
+    inplace_changes: list[InplaceChange] = field(default_factory=list)
+    backward_calls: list[BackwardCall] = field(default_factory=list)
+    op_failures: list[OpFailure] = field(default_factory=list)
+    internal_errors: list[str] = field(default_factory=list)
+    error: UncaughtError | None = None
+    exit_status: int = 0
+
+    def node(self, node_id: int | None) -> Node | None:
+        return None if node_id is None else self.nodes.get(node_id)
+
+    def leaf(self, leaf_id: int | None) -> Leaf | None:
+        return None if leaf_id is None else self.leaves.get(leaf_id)
+
+    def to_dict(self) -> dict:
+        return asdict(self)
