@@ -296,10 +296,12 @@ class Recorder(TorchFunctionMode):
             loc = capture()[0]
         op = _op_name(func)
         inputs = None  # grad_fns of the call's tensor inputs, found only if needed
-        root_record = self._tag(root, op, loc, late=False)
+        root_record = self._tag(root, op, loc, late=False, read_saved=False)
         stack = [(root, root_record)]
+        made = []
         while stack:
             node, record = stack.pop()
+            made.append((node, record))
             for next_node, _ in node.next_functions:
                 if next_node is None or self._type_info(type(next_node)).is_accumulate:
                     continue
@@ -312,18 +314,24 @@ class Recorder(TorchFunctionMode):
                 if inputs is None:
                     inputs = _input_grad_fns(args)
                 late = record.late or any(next_node is g for g in inputs)
-                child = self._tag(next_node, op, loc, late)
+                child = self._tag(next_node, op, loc, late, read_saved=False)
                 record.next_ids.append(child.nid)
                 stack.append((next_node, child))
+        # Saved tensors last: a saved input made inside this call (linear's weight.t()) has
+        # its producer tagged only now.
+        for node, record in made:
+            attrs = self._type_info(type(node)).saved_attrs
+            if attrs:
+                record.saved = self._read_saved(node, attrs, record.nid, loc)
         return root_record
 
-    def _tag(self, node, op, loc, late) -> _NodeRecord:
+    def _tag(self, node, op, loc, late, read_saved=True) -> _NodeRecord:
         info = self._type_info(type(node))
         nid = next(self._node_ids)
         record = _NodeRecord(nid, info.name, op, loc, next(self._seq), self._epoch, late)
         self._live[nid] = record
         node.metadata[_TAG] = _NodeTag(nid, self._live)
-        if info.saved_attrs:
+        if read_saved and info.saved_attrs:
             record.saved = self._read_saved(node, info.saved_attrs, nid, loc)
         return record
 
@@ -570,7 +578,7 @@ class Recorder(TorchFunctionMode):
         if _VERSION_MISMATCH in message:
             call.version_failure = self._find_stale_saved(roots, message)
         elif _FREED in message:
-            call.freed_failures = self._find_freed(roots)
+            call.freed_failures = self._find_freed(roots, call.index)
         else:
             call.failed_node = self._find_named_node(roots, message)
         for nid in call.roots:
@@ -592,22 +600,33 @@ class Recorder(TorchFunctionMode):
                     continue
         return None
 
-    def _find_freed(self, roots, limit=5):
-        failures = []
+    def _find_freed(self, roots, call_index, limit=5):
+        """The first nodes, walking from the roots, that an earlier backward released.
+
+        Buffers being gone post mortem is not proof: the failing call itself released the new
+        graph's nodes it ran before failing. So the marks left by earlier calls decide; only
+        if there are none (freed by a call we did not see) do emptied buffers of nodes made
+        before the previous backward call count.
+        """
+        marked, unmarked = [], []
         walk = self._walk(roots)
         answer = None
-        while len(failures) < limit:
+        while len(marked) < limit:
             try:
                 node, parent = walk.send(answer)
             except StopIteration:
                 break
             record = self._record_of(node)
-            if record is not None and (record.freed_by is not None or self._buffers_freed(node)):
-                failures.append(FreedFailure(self._pin(record), self._pin(parent)))
+            answer = True
+            if record is None:
+                continue
+            if record.freed_by is not None:
+                marked.append((record, parent))
                 answer = False
-            else:
-                answer = True
-        return failures
+            elif record.epoch < call_index and len(unmarked) < limit and self._buffers_freed(node):
+                unmarked.append((record, parent))
+        found = marked or unmarked
+        return [FreedFailure(self._pin(record), self._pin(parent)) for record, parent in found]
 
     def _buffers_freed(self, node) -> bool:
         for attr in self._type_info(type(node)).saved_attrs:

@@ -54,7 +54,7 @@ def call_words(call: BackwardCall | None) -> str:
         return "an earlier backward call"
     api = {"Tensor.backward": ".backward()", "torch.autograd.backward": "torch.autograd.backward()",
            "torch.autograd.grad": "torch.autograd.grad()"}.get(call.api, call.api)
-    return f"{api} at {where(call.site)}"
+    return f"{api} at {where(call.site)} (backward call #{call.index + 1})"
 
 
 def backward_call(trace: Trace, index: int | None) -> BackwardCall | None:

@@ -66,8 +66,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             f"retain_graph=True to the first backward call (at {where(freeing.site)}) if both "
             "backward passes are really needed separately.")
     else:
-        finding.title = "A tensor from an earlier iteration connects this loss to a freed graph"
-        finding.add(Location.at(freed.site if freed else None, "created", "tensor made in an earlier iteration"))
+        finding.title = "This loss reuses a tensor whose graph an earlier backward freed"
+        finding.add(Location.at(freed.site if freed else None, "created", "tensor made before that graph was freed"))
         finding.add(Location.at(consumer.site if consumer else None, "used", "used again in the new graph"))
         finding.add(Location.at(freeing.site if freeing else None, "freed", "its graph was freed here"))
         finding.add(Location.at(call.site, "backward", "backward fails here"))

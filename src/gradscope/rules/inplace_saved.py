@@ -39,7 +39,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         if saved.producer_node is not None and saved.producer_node != failure.node:
             producer = trace.node(saved.producer_node)
             produced_by = f"the output of {node_words(producer)}" if producer else None
-            finding.add(Location.at(producer.site if producer else None, "created", "tensor produced"))
+            if producer is not None and node is not None and producer.site != node.site:
+                finding.add(Location.at(producer.site, "created", "tensor produced"))
         elif saved.producer_node == failure.node:
             produced_by = f"the output of that same {op_words(node.op)}"
         elif saved.producer_leaf is not None:
