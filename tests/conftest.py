@@ -1,0 +1,57 @@
+"""Shared helpers: run a script under plain Python or under `gradscope run`, in a subprocess."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+
+@dataclass
+class Result:
+    returncode: int
+    stdout: str
+    stderr: str
+    report: dict | None = None
+
+
+def _env() -> dict:
+    env = dict(os.environ)
+    env.setdefault("PYTHONHASHSEED", "0")
+    env["COLUMNS"] = "120"
+    env.pop("PYTHONSAFEPATH", None)
+    return env
+
+
+def run_python(script, *args, cwd=None, timeout=120) -> Result:
+    proc = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
+                          cwd=cwd or ROOT, env=_env(), timeout=timeout, stdin=subprocess.DEVNULL)
+    return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+def run_gradscope(*argv, json_path=None, cwd=None, timeout=120, env=None) -> Result:
+    command = [sys.executable, "-m", "gradscope", *argv]
+    if json_path is not None:
+        command[4:4] = ["--json", str(json_path)]  # right after the subcommand
+    proc = subprocess.run(command, capture_output=True, text=True, cwd=cwd or ROOT,
+                          env=env or _env(), timeout=timeout, stdin=subprocess.DEVNULL)
+    report = None
+    if json_path is not None and Path(json_path).exists():
+        report = json.loads(Path(json_path).read_text())
+    return Result(proc.returncode, proc.stdout, proc.stderr, report)
+
+
+@pytest.fixture
+def gradscope_run(tmp_path):
+    """Run `gradscope run --json` on a script; returns a Result with the parsed report."""
+    def run(script, *args, **kwargs):
+        return run_gradscope("run", str(script), *args, json_path=tmp_path / "report.json", **kwargs)
+    return run
