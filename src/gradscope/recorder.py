@@ -57,6 +57,7 @@ _TORCH_DIR = os.path.dirname(os.path.dirname(torch.__file__)) + os.sep
 _Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction
 _is_grad_enabled = torch.is_grad_enabled
+_is_anomaly_enabled = torch.is_anomaly_enabled
 _TAG = "gradscope"
 
 # How a torch call is handled; decided once per callable.
@@ -330,7 +331,10 @@ class Recorder(TorchFunctionMode):
         nid = next(self._node_ids)
         record = _NodeRecord(nid, info.name, op, loc, next(self._seq), self._epoch, late)
         self._live[nid] = record
-        node.metadata[_TAG] = _NodeTag(nid, self._live)
+        metadata = node.metadata
+        metadata[_TAG] = _NodeTag(nid, self._live)
+        if _is_anomaly_enabled():
+            _hide_gradscope_frames(metadata)
         if read_saved and info.saved_attrs:
             record.saved = self._read_saved(node, info.saved_attrs, nid, loc)
         return record
@@ -690,6 +694,34 @@ class Recorder(TorchFunctionMode):
             trace.internal_errors.append(
                 f"... and {self._internal_error_count - len(self._internal_errors)} more")
         return trace
+
+
+def _hide_gradscope_frames(metadata) -> None:
+    """Make the forward stack that the user's anomaly mode stored look as without gradscope.
+
+    torch stores it (a list of formatted frames) when the node is made, while gradscope's
+    launcher and hook are on the stack. Drop the launcher (everything up to the runner's exec)
+    and the hook with the torch-function dispatch frame that led into it.
+    """
+    frames = metadata.get("traceback_")
+    if not isinstance(frames, list):
+        return
+    start = 0
+    for i, frame in enumerate(frames):
+        if _RUNNER_FILE in frame:
+            start = i + 1
+    kept = []
+    for frame in frames[start:]:
+        if _GRADSCOPE_FILE_MARK in frame:
+            if kept and "in handle_torch_function" in kept[-1]:
+                kept.pop()
+            continue
+        kept.append(frame)
+    metadata["traceback_"] = kept
+
+
+_RUNNER_FILE = f'"{os.path.join(os.path.dirname(os.path.abspath(__file__)), "runner.py")}"'
+_GRADSCOPE_FILE_MARK = f'"{os.path.dirname(os.path.abspath(__file__))}{os.sep}'
 
 
 def _input_grad_fns(args):
