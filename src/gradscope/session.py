@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 
 from . import runner
+from .import_hook import TorchImportWatcher
 from .locations import Site, real_path
 from .render import console, json_report
 from .rules import diagnose
@@ -18,23 +19,25 @@ from .trace import Trace, UncaughtError
 
 def run(target: Target, json_path: str | None = None) -> None:
     """Run `target` recorded, report, and end the process as Python would have. Never returns."""
-    from .recorder import Recorder  # imports torch: only now that there is something to run
-
-    recorder = Recorder()
+    recording = _Recording()
 
     def recorded(run_program) -> None:
-        recorder.start()
+        watcher = TorchImportWatcher(recording.start)
+        watcher.install()
         try:
             run_program()
         finally:
-            recorder.stop()
+            watcher.uninstall()
+            recording.stop()
 
     outcome = runner.execute(target, recorded)
     if outcome.exception is not None:
         runner.print_exception(outcome.exception)  # as Python would, before anything of ours
 
     try:
-        trace = _trace(recorder, target, outcome)
+        trace = _trace(recording.recorder, target, outcome)
+        if recording.error:
+            trace.internal_errors.append(recording.error)
         findings = diagnose(trace)
         sys.stderr.flush()
         console.render(findings, trace.internal_errors, sys.stderr)
@@ -45,8 +48,31 @@ def run(target: Target, json_path: str | None = None) -> None:
     outcome.exit()
 
 
+class _Recording:
+    """Starts the recorder once the program has imported torch (see import_hook)."""
+
+    def __init__(self):
+        self.recorder = None
+        self.error: str | None = None
+
+    def start(self) -> None:
+        try:
+            from .recorder import Recorder
+
+            self.recorder = Recorder()
+            self.recorder.start()
+        except Exception as exc:  # never break the program's `import torch`
+            self.recorder = None
+            self.error = f"the recorder could not start: {type(exc).__name__}: {exc}"
+
+    def stop(self) -> None:
+        if self.recorder is not None:
+            self.recorder.stop()
+
+
 def _trace(recorder, target: Target, outcome: Outcome) -> Trace:
-    trace = recorder.to_trace(target.argv)
+    # No recorder: the program never imported torch, so there is no autograd to explain.
+    trace = recorder.to_trace(target.argv) if recorder is not None else Trace(argv=list(target.argv))
     trace.exit_status = outcome.exit_status
     exc = outcome.exception
     if exc is not None:
@@ -55,7 +81,7 @@ def _trace(recorder, target: Target, outcome: Outcome) -> Trace:
             type=type(exc).__name__, message=str(exc),
             site=Site(real_path(where[0]), where[1]) if where else None,
         )
-        failure = recorder.failure_for(exc)
+        failure = recorder.failure_for(exc) if recorder is not None else None
         if failure is not None and failure[0] == "backward":
             error.backward_call = failure[1].index
         elif failure is not None:

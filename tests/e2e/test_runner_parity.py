@@ -50,7 +50,7 @@ def test_relative_script_path(tmp_path):
 def test_uncaught_exception_location_in_report(tmp_path):
     result = run_gradscope("run", "--json", str(tmp_path / "r.json"), str(PROBE), "raise")
     error = json.loads((tmp_path / "r.json").read_text())["error"]
-    assert error == {"type": "ValueError", "message": "probe failure", "path": str(PROBE), "line": 31}
+    assert error == {"type": "ValueError", "message": "probe failure", "path": str(PROBE), "line": 32}
     assert "gradscope" not in result.stderr.split("ValueError")[0].replace("gradscope run", "")
 
 
@@ -84,3 +84,16 @@ def test_gradients_bit_identical(tmp_path):
     for name in plain:
         for a, b in zip(plain[name], traced[name]):
             assert torch.equal(a, b), name
+
+
+def test_torch_imported_late_is_still_recorded(tmp_path):
+    script = PROBES / "late_torch_import.py"
+    plain = run_python(script)
+    traced = run_gradscope("run", "--json", str(tmp_path / "r.json"), str(script))
+    assert traced.stdout == plain.stdout  # torch's loader is the real one under gradscope too
+    assert "before torch: False" in plain.stdout
+    assert traced.returncode == plain.returncode == 1
+    report = json.loads((tmp_path / "r.json").read_text())
+    [finding] = report["findings"]
+    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [
+        (12, "saved"), (13, "modified"), (14, "backward")]

@@ -10,6 +10,7 @@ seen = {
     "path0": sys.path[0],
     "spec": None if __spec__ is None else __spec__.name,
     "package": __package__,
+    "torch_loaded": "torch" in sys.modules,  # gradscope must not import torch for the script
     "main_is_me": sys.modules["__main__"].__dict__ is globals(),
 }
 if os.environ.get("PROBE_MP_MAIN"):
