@@ -212,9 +212,12 @@ class Recorder(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         if kwargs is None:
             kwargs = {}
-        kind = self._kinds.get(func)
-        if kind is None:
+        try:
+            kind = self._kinds[func]
+        except KeyError:
             kind = self._classify(func)
+        except TypeError:  # an unhashable callable: record nothing about it
+            kind = _PLAIN
         if kind == _BACKWARD:
             return self._backward(func, args, kwargs)
 
@@ -238,7 +241,8 @@ class Recorder(TorchFunctionMode):
         return out
 
     def _classify(self, func) -> int:
-        name = getattr(func, "__name__", "") or ""
+        name = getattr(func, "__name__", "")
+        name = name if isinstance(name, str) else ""
         if func in _BACKWARD_APIS:
             kind = _BACKWARD
         elif name in _INPLACE_DUNDERS or (name.endswith("_") and not name.endswith("__")):
@@ -251,18 +255,20 @@ class Recorder(TorchFunctionMode):
         return kind
 
     def _versions_before(self, kind, args, kwargs):
-        pairs = []
-        for arg in args:
-            if isinstance(arg, _Tensor):
-                pairs.append((arg, arg._version))
-            elif kind == _MUTATING and isinstance(arg, (list, tuple)):  # torch._foreach_*_
-                pairs.extend((t, t._version) for t in arg if isinstance(t, _Tensor))
+        tensors = [arg for arg in args if isinstance(arg, _Tensor)]
+        if kind == _MUTATING:  # torch._foreach_*_ take lists
+            for arg in args:
+                if isinstance(arg, (list, tuple)):
+                    tensors.extend(t for t in arg if isinstance(t, _Tensor))
         out = kwargs.get("out")
         if isinstance(out, _Tensor):
-            pairs.append((out, out._version))
+            tensors.append(out)
         elif isinstance(out, (list, tuple)):
-            pairs.extend((t, t._version) for t in out if isinstance(t, _Tensor))
-        return pairs
+            tensors.extend(t for t in out if isinstance(t, _Tensor))
+        try:
+            return [(t, t._version) for t in tensors]
+        except RuntimeError:  # inference tensors have no version counter
+            return [(t, t._version) for t in tensors if not t.is_inference()]
 
     def _note_outputs(self, func, out, args):
         if isinstance(out, _Tensor):

@@ -97,3 +97,27 @@ def test_torch_imported_late_is_still_recorded(tmp_path):
     [finding] = report["findings"]
     assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [
         (12, "saved"), (13, "modified"), (14, "backward")]
+
+
+def _start(command):
+    import subprocess
+    return subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            cwd=ROOT, stdin=subprocess.DEVNULL)
+
+
+@pytest.mark.parametrize("how", ["raise", "signal"])
+def test_ctrl_c_ends_like_python(how):
+    import signal
+    script = str(PROBES / "wait_for_sigint.py")
+    results = []
+    for command in ([sys.executable, script, how], [sys.executable, "-m", "gradscope", "run", script, how]):
+        proc = _start(command)
+        assert proc.stdout.readline() == "ready\n"
+        if how == "signal":
+            proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+        results.append((proc.returncode, err))
+    (plain_status, plain_err), (traced_status, traced_err) = results
+    assert plain_status == traced_status == -signal.SIGINT
+    assert traced_err == plain_err
+    assert "KeyboardInterrupt" in plain_err

@@ -59,6 +59,8 @@ EXPECTED = {
     "embedding_padding_row.py": ("inplace-on-leaf", [
         ("embedding_padding_row.py", 5, "created"), ("embedding_padding_row.py", 6, "view"),
         ("embedding_padding_row.py", 6, "modified")]),
+    "backward_grad_shape_mismatch.py": ("backward-error", [
+        ("backward_grad_shape_mismatch.py", 9, "created"), ("backward_grad_shape_mismatch.py", 10, "backward")]),
 }
 
 CLEAN = ["clean_training_loop.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",

@@ -48,9 +48,7 @@ def _panel(number: int, finding: Finding) -> Panel:
     for loc in finding.locations:
         style = _ROLE_STYLE.get(loc.role, "white")
         timeline.add_row(Text(loc.role, style=style), Text(f"{_short(loc.path)}:{loc.line}", style="bold"),
-                         Text(loc.code or "", style="dim"))
-        if loc.note:
-            timeline.add_row(Text(""), Text(""), Text(f"↳ {loc.note}", style="italic dim"))
+                         Text(loc.code or "", style="dim", overflow="fold"))
     caught = "" if finding.details.get("uncaught", True) else " (caught by the program)"
     body = Group(
         timeline,

@@ -24,7 +24,7 @@ def check(trace: Trace) -> list[Finding]:
             title=f"Backward failed: {call.error.type}",
             explanation=(f"{call_words(call)} raised {call.error.type}: {call.error.message.splitlines()[0]}"
                          + (f" The failing part of the graph was created by {node_words(node)}." if node else "")),
-            fix="gradscope has no specific advice for this error yet; the lines below are where to look.",
+            fix="gradscope has no specific advice for this error yet; the lines above are where to look.",
             details=uncaught_note(trace, call=call),
         )
         finding.add(Location.at(node.site if node else None, "created", "node created"))
