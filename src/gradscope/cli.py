@@ -52,25 +52,82 @@ def run(
     module: bool = typer.Option(False, "-m", help="Run SCRIPT as a module, like `python -m`."),
     json_path: Optional[str] = typer.Option(None, "--json", metavar="PATH",
                                             help="Also write the findings as JSON to PATH."),
+    trace_path: Optional[str] = typer.Option(None, "--trace", metavar="PATH",
+                                             help="Save everything recorded to PATH (JSON; gzip if it ends in .gz)."),
+    save_trace: bool = typer.Option(False, "--save-trace",
+                                    help="Save the trace as SCRIPT_NAME.trace.json.gz in the working directory."),
 ) -> None:
+    from . import session
+
+    target = _resolve(script, args, module)
+    if save_trace and not trace_path:
+        trace_path = default_trace_name(script, module)
+    session.run(target, json_path, trace_path)
+
+
+@app.command(
+    context_settings={"allow_interspersed_args": False},
+    help="Draw the autograd graph, with the problem highlighted. TARGET is a script to run (its "
+         "arguments follow it) or a trace saved by `gradscope run --trace`.",
+)
+def graph(
+    target: str = typer.Argument(..., metavar="TARGET", help="A script (or, with -m, a module), or a trace file."),
+    args: Optional[List[str]] = typer.Argument(None, metavar="[ARGS]...", help="Arguments for the script."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="PATH",
+                                         help="Where to write the diagram [default: TARGET_NAME.graph.svg]."),
+    fmt: Optional[str] = typer.Option(None, "--format", metavar="FORMAT",
+                                      help="svg, png, pdf, dot or json [default: from the output's suffix, else svg]."),
+    call: Optional[int] = typer.Option(None, "--call", metavar="N", min=1,
+                                       help="Draw the graph of backward call #N [default: the failing one, else the last]."),
+    focus: bool = typer.Option(False, "--focus", help="Draw only the neighbourhood of the problem."),
+    radius: int = typer.Option(4, "--radius", min=1, help="With --focus: how many steps around the problem."),
+    depth: Optional[int] = typer.Option(None, "--depth", min=0,
+                                        help="Fold nodes into one box per nn.Module call at this depth [default: as needed]."),
+    max_boxes: int = typer.Option(150, "--max-boxes", min=10, help="Fold until about this many boxes are left."),
+    no_saved: bool = typer.Option(False, "--no-saved", help="Do not draw saved tensors."),
+    module: bool = typer.Option(False, "-m", help="Run TARGET as a module, like `python -m`."),
+) -> None:
+    from . import graph_command
+    from .trace_file import TraceFileError
+
+    is_trace = not module and graph_command.looks_like_trace(target)
+    if is_trace and args:
+        # A trace takes no arguments: read what follows it as gradscope's own options.
+        raise SystemExit(main(["graph", *args, target]))
+    options = graph_command.Request(output=output, fmt=fmt, call=call, focus=focus, radius=radius,
+                                    depth=depth, max_boxes=max_boxes, show_saved=not no_saved)
+    try:
+        options.resolve_format(target)
+    except ValueError as exc:
+        print(f"gradscope: {exc}", file=sys.stderr)
+        raise typer.Exit(2)
+    if is_trace:
+        try:
+            raise typer.Exit(graph_command.from_trace_file(target, options))
+        except TraceFileError as exc:
+            print(f"gradscope: {exc}", file=sys.stderr)
+            raise typer.Exit(2)
+    raise typer.Exit(graph_command.from_program(_resolve(target, args, module), options))
+
+
+def default_trace_name(script: str, module: bool) -> str:
+    import os
+
+    stem = script if module else os.path.splitext(os.path.basename(script.rstrip("/")))[0]
+    return f"{stem}.trace.json.gz"
+
+
+def _resolve(script: str, args, module: bool):
     from . import runner
 
     try:
         if module:
-            target = runner.resolve_module(script, list(args or []))
-        else:
-            target = runner.resolve_script(script, list(args or []))
+            return runner.resolve_module(script, list(args or []))
+        return runner.resolve_script(script, list(args or []))
     except runner.TargetError as exc:
         print(f"gradscope: {exc}", file=sys.stderr)
         raise typer.Exit(exc.exit_status)
 
-    try:
-        from . import session
-    except ImportError as exc:  # most likely torch is missing
-        print(f"gradscope: cannot start the recorder: {exc}", file=sys.stderr)
-        raise typer.Exit(1)
-    session.run(target, json_path)
 
-
-def main() -> None:
-    app(prog_name="gradscope")
+def main(argv: list[str] | None = None) -> int | None:
+    return app(args=argv, prog_name="gradscope")

@@ -28,6 +28,7 @@ import itertools
 import os
 import re
 import sys
+import threading
 import traceback
 import weakref
 from collections import deque
@@ -43,6 +44,7 @@ from .trace import (
     FreedFailure,
     InplaceChange,
     Leaf,
+    ModuleCall,
     Node,
     OpFailure,
     SavedTensor,
@@ -81,12 +83,14 @@ MAX_INPLACE_CHANGES = 20_000
 MAX_BACKWARD_CALLS = 1_000
 MAX_OP_FAILURES = 200
 MAX_INTERNAL_ERRORS = 20
+MAX_PINNED_GRAPHS = 10  # graphs of failing backward calls kept whole, for `gradscope graph`
 
 
 class _NodeRecord:
-    __slots__ = ("nid", "name", "op", "loc", "seq", "epoch", "saved", "freed_by", "late", "next_ids")
+    __slots__ = ("nid", "name", "op", "loc", "seq", "epoch", "saved", "freed_by", "late", "next_ids",
+                 "leaf_ids", "module")
 
-    def __init__(self, nid, name, op, loc, seq, epoch, late):
+    def __init__(self, nid, name, op, loc, seq, epoch, late, module):
         self.nid = nid
         self.name = name
         self.op = op
@@ -97,6 +101,20 @@ class _NodeRecord:
         self.freed_by = None
         self.late = late
         self.next_ids = []
+        self.leaf_ids = None
+        self.module = module  # a _ModuleCall, or None
+
+
+class _ModuleCall:
+    """An nn.Module forward call; kept alive only by the node records made inside it."""
+
+    __slots__ = ("cid", "module_id", "type_name", "parent")
+
+    def __init__(self, cid, module_id, type_name, parent):
+        self.cid = cid
+        self.module_id = module_id
+        self.type_name = type_name
+        self.parent = parent
 
 
 class _NodeTag:
@@ -182,14 +200,23 @@ class Recorder(TorchFunctionMode):
         self._op_failures: deque = deque(maxlen=MAX_OP_FAILURES)
         self._failure_by_exc: dict[int, tuple] = {}
         self._internal_errors: list[str] = []
+        self._threads = threading.local()  # per thread: the stack of module calls in progress
+        self._module_call_ids = itertools.count(1)
+        self._module_names: dict[int, str] = {}
+        self._last_graph: list = []  # records of the last backward's graph, kept for drawing
+        self._failed_graphs: deque = deque(maxlen=MAX_PINNED_GRAPHS)
         self._internal_error_count = 0
         self._hook_handles: list = []
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
-        self._hook_handles.append(
-            torch.nn.modules.module.register_module_parameter_registration_hook(self._on_parameter)
-        )
+        _allow_deep_graphs()
+        hooks = torch.nn.modules.module
+        self._hook_handles += [
+            hooks.register_module_parameter_registration_hook(self._on_parameter),
+            hooks.register_module_forward_pre_hook(self._on_module_enter),
+            hooks.register_module_forward_hook(self._on_module_exit, always_call=True),
+        ]
         self.__enter__()
 
     def stop(self) -> None:
@@ -302,15 +329,24 @@ class Recorder(TorchFunctionMode):
         if loc is None:
             loc = capture()[0]
         op = _op_name(func)
+        stack = self._module_stack()
+        module = stack[-1] if stack else None
         inputs = None  # grad_fns of the call's tensor inputs, found only if needed
-        root_record = self._tag(root, op, loc, late=False, read_saved=False)
+        root_record = self._tag(root, op, loc, late=False, read_saved=False, module=module)
         stack = [(root, root_record)]
         made = []
         while stack:
             node, record = stack.pop()
             made.append((node, record))
             for next_node, _ in node.next_functions:
-                if next_node is None or self._type_info(type(next_node)).is_accumulate:
+                if next_node is None:
+                    continue
+                if self._type_info(type(next_node)).is_accumulate:
+                    leaf = self._leaf_of_accumulator(next_node)
+                    if leaf is not None:
+                        if record.leaf_ids is None:
+                            record.leaf_ids = []
+                        record.leaf_ids.append(leaf)
                     continue
                 tag = next_node.metadata.get(_TAG)
                 if tag is not None:
@@ -321,7 +357,7 @@ class Recorder(TorchFunctionMode):
                 if inputs is None:
                     inputs = _input_grad_fns(args)
                 late = record.late or any(next_node is g for g in inputs)
-                child = self._tag(next_node, op, loc, late, read_saved=False)
+                child = self._tag(next_node, op, loc, late, read_saved=False, module=module)
                 record.next_ids.append(child.nid)
                 stack.append((next_node, child))
         # Saved tensors last: a saved input made inside this call (linear's weight.t()) has
@@ -332,10 +368,17 @@ class Recorder(TorchFunctionMode):
                 record.saved = self._read_saved(node, attrs, record.nid, loc)
         return root_record
 
-    def _tag(self, node, op, loc, late, read_saved=True) -> _NodeRecord:
+    def _leaf_of_accumulator(self, node) -> int | None:
+        variable = node.variable
+        entry = self._leaf_index.get(id(variable))
+        if entry is not None and entry[0]() is variable:
+            return entry[1]
+        return self._leaf_id(variable, None)
+
+    def _tag(self, node, op, loc, late, read_saved=True, module=None) -> _NodeRecord:
         info = self._type_info(type(node))
         nid = next(self._node_ids)
-        record = _NodeRecord(nid, info.name, op, loc, next(self._seq), self._epoch, late)
+        record = _NodeRecord(nid, info.name, op, loc, next(self._seq), self._epoch, late, module)
         self._live[nid] = record
         metadata = node.metadata
         metadata[_TAG] = _NodeTag(nid, self._live)
@@ -418,23 +461,60 @@ class Recorder(TorchFunctionMode):
         if lid not in self._pinned_leaves:
             self._leaves.pop(lid, None)
 
+    def _remember_module(self, module) -> None:
+        if id(module) not in self._module_ids:
+            self._module_ids.add(id(module))
+            self._modules.append(weakref.ref(module, functools.partial(self._module_died, id(module))))
+
+    def _module_died(self, key, _ref):
+        self._module_ids.discard(key)
+        self._module_names.pop(key, None)  # its id may be reused by a new module
+
+    def _module_stack(self) -> list:
+        try:
+            return self._threads.stack
+        except AttributeError:
+            stack = self._threads.stack = []
+            return stack
+
+    def _on_module_enter(self, module, args):
+        try:
+            stack = self._module_stack()
+            parent = stack[-1] if stack else None
+            stack.append(_ModuleCall(next(self._module_call_ids), id(module), type(module).__name__, parent))
+            self._remember_module(module)
+        except Exception as exc:
+            self._internal(exc)
+
+    def _on_module_exit(self, module, args, output):
+        try:
+            stack = self._module_stack()
+            while stack:  # also unwinds calls that an exception cut short
+                if stack.pop().module_id == id(module):
+                    break
+        except Exception as exc:
+            self._internal(exc)
+
     def _on_parameter(self, module, name, param):
         try:
-            if id(module) not in self._module_ids:
-                self._module_ids.add(id(module))
-                self._modules.append(weakref.ref(module))
+            self._remember_module(module)
             if param is not None:
                 self._leaf_id(param, capture()[0], "parameter", f"{type(module).__name__}.{name}")
         except Exception as exc:
             self._internal(exc)
 
     def name_parameters(self) -> None:
-        """Give parameters their module path ("encoder.0.weight"), from the modules alive now."""
+        """Name parameters and modules by their path ("encoder.0.weight"), from the modules alive now."""
         modules = [m for m in (ref() for ref in self._modules) if m is not None]
+        self._modules = [weakref.ref(m, functools.partial(self._module_died, id(m))) for m in modules]
         children = {id(child) for m in modules for child in m._modules.values() if child is not None}
         for root in modules:
             if id(root) in children:
                 continue
+            for name, module in root.named_modules(remove_duplicate=False):
+                known = self._module_names.get(id(module))
+                if known is None or len(name) < len(known):
+                    self._module_names[id(module)] = name
             for name, param in root.named_parameters(remove_duplicate=False):
                 entry = self._leaf_index.get(id(param))
                 if entry is not None and entry[0]() is param:
@@ -565,20 +645,22 @@ class Recorder(TorchFunctionMode):
                     stack.append((next_node, record))
 
     def _mark_freed(self, roots, call_index) -> int:
-        freed = 0
+        """Mark the nodes this call released; keep their records as the last graph to draw."""
+        graph = []
         walk = self._walk(roots)
         answer = None
         while True:
             try:
                 node, _ = walk.send(answer)
             except StopIteration:
-                return freed
+                self._last_graph = graph
+                return len(graph)
             record = self._record_of(node)
             if record is None or record.freed_by is not None:
                 answer = False  # already freed, and so is everything behind it
                 continue
             record.freed_by = call_index
-            freed += 1
+            graph.append(record)
             answer = True
 
     def _backward_failed(self, call, roots, exc):
@@ -593,6 +675,8 @@ class Recorder(TorchFunctionMode):
             call.failed_node = self._find_named_node(roots, message)
         for nid in call.roots:
             self._pin(self._live.get(nid))
+        # Keep the whole failing graph for `gradscope graph`, even after the program drops it.
+        self._failed_graphs.append([r for r in (self._record_of(n) for n, _ in self._walk(roots)) if r])
         self.name_parameters()
 
     def _find_stale_saved(self, roots, message):
@@ -661,6 +745,15 @@ class Recorder(TorchFunctionMode):
         return None
 
     # ------------------------------------------------------------------ the result
+    def _add_module_call(self, trace: Trace, call: _ModuleCall | None) -> int | None:
+        first = call
+        while call is not None and call.cid not in trace.module_calls:
+            trace.module_calls[call.cid] = ModuleCall(
+                id=call.cid, type=call.type_name, name=self._module_names.get(call.module_id),
+                parent=call.parent.cid if call.parent is not None else None)
+            call = call.parent
+        return first.cid if first is not None else None
+
     def failure_for(self, exc: BaseException):
         """The recorded failure an uncaught exception came from: ("op"|"backward", record)."""
         return self._failure_by_exc.get(id(exc))
@@ -670,16 +763,20 @@ class Recorder(TorchFunctionMode):
             self.name_parameters()
         except Exception as exc:
             self._internal(exc)
-        trace = Trace(argv=list(argv))
+        trace = Trace(argv=list(argv), meta=_run_meta())
         records = dict(list(self._live.items()))
         records.update(self._pinned)
+        for graph in [self._last_graph, *self._failed_graphs]:
+            records.update((r.nid, r) for r in graph)
+        versions_now = _versions_now(self._inplace)
         for record in records.values():
             trace.nodes[record.nid] = Node(
                 id=record.nid, name=record.name, op=record.op, site=resolve(record.loc),
                 seq=record.seq, epoch=record.epoch,
-                saved=[_saved_from_tuple(s) for s in record.saved or ()],
+                saved=[_saved_from_tuple(s, record.seq, versions_now) for s in record.saved or ()],
                 freed_by=record.freed_by, first_seen_late=record.late,
-                next_ids=list(record.next_ids),
+                next_ids=list(record.next_ids), leaf_ids=list(record.leaf_ids or ()),
+                module_call=self._add_module_call(trace, record.module),
             )
         for leaf in list(self._leaves.values()):
             trace.leaves[leaf.lid] = Leaf(
@@ -730,6 +827,51 @@ _RUNNER_FILE = f'"{os.path.join(os.path.dirname(os.path.abspath(__file__)), "run
 _GRADSCOPE_FILE_MARK = f'"{os.path.dirname(os.path.abspath(__file__))}{os.sep}'
 
 
+STACK_LIMIT = 256 << 20
+
+
+def _allow_deep_graphs() -> None:
+    """Let the main thread's C stack grow to STACK_LIMIT (the soft limit only, never restored).
+
+    torch 2.13 keeps a node's Python wrapper alive as long as the node, and freeing a chain of
+    nodes that have wrappers recurses once per node on the C stack: about 25k of them overflow
+    the usual 8 MiB and crash the process. Plain programs rarely wrap every node; gradscope does
+    (it tags each one), so without this a long tiny-op loop that runs fine under Python would
+    segfault under gradscope. Linux grows the main stack up to the current soft limit, so
+    raising it at run time is enough. It stays raised: a deep graph may be freed at exit.
+    """
+    try:
+        import resource
+    except ImportError:  # not on this platform
+        return
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_STACK)
+        if soft == resource.RLIM_INFINITY or soft >= STACK_LIMIT:
+            return
+        wanted = STACK_LIMIT if hard == resource.RLIM_INFINITY else min(STACK_LIMIT, hard)
+        if wanted > soft:
+            resource.setrlimit(resource.RLIMIT_STACK, (wanted, hard))
+    except (ValueError, OSError):
+        pass
+
+
+def _run_meta() -> dict:
+    import platform
+
+    from . import __version__
+    return {"python": platform.python_version(), "torch": torch.__version__, "gradscope": __version__,
+            "platform": platform.platform()}
+
+
+def _versions_now(changes) -> dict:
+    """storage -> [(seq, version after)] of every recorded in-place change, in order."""
+    by_storage: dict = {}
+    for change in changes:
+        if change.storage is not None:
+            by_storage.setdefault(change.storage, []).append((change.seq, change.version_after))
+    return by_storage
+
+
 def _input_grad_fns(args):
     found = []
     for arg in args:
@@ -752,8 +894,12 @@ def _dtype_name(dtype) -> str:
     return str(dtype).replace("torch.", "")
 
 
-def _saved_from_tuple(saved) -> SavedTensor:
+def _saved_from_tuple(saved, saved_at_seq, versions_now) -> SavedTensor:
     attr, shape, dtype, device, version, storage, producer_node, producer_leaf = saved
+    now = version
+    for seq, after in versions_now.get(storage, ()):
+        if seq > saved_at_seq:
+            now = max(now, after)
     return SavedTensor(attr=attr, shape=shape, dtype=_dtype_name(dtype), device=str(device),
                        version=version, storage=storage, producer_node=producer_node,
-                       producer_leaf=producer_leaf)
+                       producer_leaf=producer_leaf, version_now=now)

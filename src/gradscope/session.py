@@ -1,4 +1,4 @@
-"""One `gradscope run`: run the program under the recorder, then diagnose and report.
+"""One recorded run: run the program under the recorder, then diagnose and report.
 
 The flow is one-directional: runner -> recorder -> trace -> rules -> renderers. This module is
 the only place that knows all of them; each of them knows none of the others.
@@ -7,8 +7,10 @@ the only place that knows all of them; each of them knows none of the others.
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
-from . import runner
+from . import runner, trace_file
+from .findings import Finding
 from .import_hook import TorchImportWatcher
 from .locations import Site, real_path
 from .render import console, json_report
@@ -17,8 +19,15 @@ from .runner import Outcome, Target
 from .trace import Trace, UncaughtError
 
 
-def run(target: Target, json_path: str | None = None) -> None:
-    """Run `target` recorded, report, and end the process as Python would have. Never returns."""
+@dataclass
+class Recorded:
+    outcome: Outcome
+    trace: Trace
+    findings: list[Finding]
+
+
+def record(target: Target) -> Recorded:
+    """Run the program with the recorder on; print its traceback as Python would; diagnose."""
     recording = _Recording()
 
     def recorded(run_program) -> None:
@@ -33,19 +42,36 @@ def run(target: Target, json_path: str | None = None) -> None:
     outcome = runner.execute(target, recorded)
     if outcome.exception is not None:
         runner.print_exception(outcome.exception)  # as Python would, before anything of ours
-
     try:
         trace = _trace(recording.recorder, target, outcome)
         if recording.error:
             trace.internal_errors.append(recording.error)
         findings = diagnose(trace)
-        sys.stderr.flush()
-        console.render(findings, trace.internal_errors, sys.stderr)
-        if json_path:
-            json_report.write(json_path, trace, findings)
     except Exception as exc:  # gradscope's own failure must not change the program's exit
+        trace = Trace(argv=list(target.argv), exit_status=outcome.exit_status)
+        trace.internal_errors.append(f"building the trace failed: {type(exc).__name__}: {exc}")
+        findings = []
+    return Recorded(outcome, trace, findings)
+
+
+def report(result: Recorded, json_path: str | None = None, trace_path: str | None = None) -> None:
+    """Print the findings to stderr and write the requested files; never raises."""
+    try:
+        sys.stderr.flush()
+        console.render(result.findings, result.trace.internal_errors, sys.stderr)
+        if json_path:
+            json_report.write(json_path, result.trace, result.findings)
+        if trace_path:
+            trace_file.save(trace_path, result.trace, result.findings)
+    except Exception as exc:
         print(f"gradscope: internal error while reporting: {type(exc).__name__}: {exc}", file=sys.stderr)
-    outcome.exit()
+
+
+def run(target: Target, json_path: str | None = None, trace_path: str | None = None) -> None:
+    """`gradscope run`: record, report, and end the process as Python would have. Never returns."""
+    result = record(target)
+    report(result, json_path, trace_path)
+    result.outcome.exit()
 
 
 class _Recording:

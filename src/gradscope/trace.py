@@ -27,6 +27,7 @@ class SavedTensor:
     storage: int | None  # storage address: identifies the memory in-place ops write to
     producer_node: int | None = None  # node id of the op that produced it, if not a leaf
     producer_leaf: int | None = None  # leaf id, if the saved tensor is a leaf
+    version_now: int | None = None  # its version when the trace was taken, from the in-place log
 
 
 @dataclass
@@ -43,6 +44,18 @@ class Node:
     freed_by: int | None = None  # index of the backward call that released its buffers
     first_seen_late: bool = False  # created by code gradscope did not see; site is where first seen
     next_ids: list[int] = field(default_factory=list)  # inputs' nodes that gradscope tracks
+    leaf_ids: list[int] = field(default_factory=list)  # leaves whose gradient it accumulates into
+    module_call: int | None = None  # the innermost nn.Module call it was created in
+
+
+@dataclass
+class ModuleCall:
+    """One call of an nn.Module's forward; nested calls point to their parent."""
+
+    id: int
+    type: str  # class name, e.g. "Linear"
+    name: str | None  # module path from its root module ("encoder.layers.0"), "" for a root
+    parent: int | None = None
 
 
 @dataclass
@@ -161,6 +174,8 @@ class Trace:
     internal_errors: list[str] = field(default_factory=list)
     error: UncaughtError | None = None
     exit_status: int = 0
+    module_calls: dict[int, ModuleCall] = field(default_factory=dict)
+    meta: dict = field(default_factory=dict)  # python, torch and gradscope versions, ...
 
     def node(self, node_id: int | None) -> Node | None:
         return None if node_id is None else self.nodes.get(node_id)

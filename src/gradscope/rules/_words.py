@@ -21,7 +21,11 @@ ACTIVATIONS = {"relu", "relu_", "leaky_relu", "leaky_relu_", "hardtanh", "hardta
 
 
 def op_words(op: str) -> str:
-    return f"`{_OPERATORS.get(op, op)}`"
+    return f"`{op_plain(op)}`"
+
+
+def op_plain(op: str) -> str:
+    return _OPERATORS.get(op, op)
 
 
 def where(site) -> str:

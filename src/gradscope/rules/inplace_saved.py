@@ -22,8 +22,8 @@ def check(trace: Trace) -> list[Finding]:
 def _explain(trace: Trace, call: BackwardCall) -> Finding:
     failure = call.version_failure
     node = trace.node(failure.node)
-    saved = _saved_tensor(node.saved if node else [], failure.attr, failure.expected_version)
-    changes = _changes_after_save(trace, node, saved, call)
+    saved = saved_tensor_of(node.saved if node else [], failure.attr, failure.expected_version)
+    changes = changes_after_save(trace, node, saved, call)
 
     finding = Finding(
         rule=RULE_ID,
@@ -68,7 +68,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     return finding
 
 
-def _saved_tensor(saved: list[SavedTensor], attr: str, version: int) -> SavedTensor | None:
+def saved_tensor_of(saved: list[SavedTensor], attr: str, version: int) -> SavedTensor | None:
     candidates = [s for s in saved if s.attr == attr or s.attr.startswith(attr + "[")]
     for s in candidates:
         if s.version == version:
@@ -76,7 +76,7 @@ def _saved_tensor(saved: list[SavedTensor], attr: str, version: int) -> SavedTen
     return candidates[0] if candidates else None
 
 
-def _changes_after_save(trace, node, saved, call) -> list[InplaceChange]:
+def changes_after_save(trace, node, saved, call) -> list[InplaceChange]:
     if node is None or saved is None or saved.storage is None:
         return []
     return [

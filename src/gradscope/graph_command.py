@@ -1,0 +1,106 @@
+"""`gradscope graph`: from a program or a saved trace to a diagram file.
+
+Exit codes (documented in the README): 0 the diagram was written; 1 this trace has no such
+graph to draw; 2 bad input (unreadable trace, missing script, bad option); 3 no renderer for the
+format here, so the DOT text was written instead.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from dataclasses import dataclass
+
+from . import graphview
+from .findings import Finding
+from .render import diagram
+from .render.dot import to_dot
+from .trace import Trace
+
+GRAPH_WRITTEN, NO_SUCH_GRAPH, BAD_INPUT, NO_RENDERER = 0, 1, 2, 3
+
+
+@dataclass
+class Request:
+    output: str | None
+    fmt: str | None
+    call: int | None
+    focus: bool
+    radius: int
+    depth: int | None
+    max_boxes: int
+    show_saved: bool
+
+    def resolve_format(self, target: str) -> None:
+        if self.fmt is None and self.output:
+            suffix = os.path.splitext(self.output)[1].lstrip(".").lower()
+            self.fmt = suffix if suffix in diagram.FORMATS else None
+        self.fmt = (self.fmt or "svg").lower()
+        if self.fmt not in diagram.FORMATS:
+            raise ValueError(f"unknown format '{self.fmt}' (choose from {', '.join(diagram.FORMATS)})")
+        if self.output is None:
+            stem = os.path.basename(target.rstrip("/"))
+            for suffix in (".gz", ".json", ".trace", ".py"):
+                stem = stem[: -len(suffix)] if stem.endswith(suffix) else stem
+            self.output = f"{stem}.graph.{self.fmt}"
+
+    def options(self) -> graphview.Options:
+        return graphview.Options(call=self.call, focus=self.focus, radius=self.radius, depth=self.depth,
+                                 max_boxes=self.max_boxes, show_saved=self.show_saved)
+
+
+def looks_like_trace(path: str) -> bool:
+    if path.endswith((".json", ".json.gz", ".gz")):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(64).lstrip()
+    except OSError:
+        return False
+    return start[:2] == b"\x1f\x8b" or start[:1] == b"{"
+
+
+def from_trace_file(path: str, request: Request) -> int:
+    from .trace_file import load
+
+    trace, findings, source = load(path)
+    return draw(trace, findings, request, source)
+
+
+def from_program(target, request: Request) -> int:
+    from . import session
+
+    result = session.record(target)
+    session.report(result)
+    status = draw(result.trace, result.findings, request)
+    if result.outcome.exit_status != 0:
+        print(f"gradscope: (the program itself exited with status {result.outcome.exit_status})", file=sys.stderr)
+    return status
+
+
+def draw(trace: Trace, findings: list[Finding], request: Request, source: dict[str, str] | None = None) -> int:
+    try:
+        view = graphview.build(trace, request.options(), source)
+    except graphview.GraphError as exc:
+        print(f"gradscope: cannot draw the graph: {exc}", file=sys.stderr)
+        return NO_SUCH_GRAPH
+    if request.fmt == "json":
+        with open(request.output, "w", encoding="utf-8") as handle:
+            json.dump(view.to_dict(), handle, indent=1)
+        renderer = "none"
+    else:
+        try:
+            renderer = diagram.render(to_dot(view), request.output, request.fmt)
+        except diagram.RendererMissing as exc:
+            print(f"gradscope: {exc}", file=sys.stderr)
+            return NO_RENDERER
+        except diagram.RenderFailed as exc:
+            print(f"gradscope: {exc}", file=sys.stderr)
+            return NO_SUCH_GRAPH
+    drawn = f"{view.shown_nodes} of {view.total_nodes} nodes drawn"
+    if view.grouped_nodes:
+        drawn += f", {view.grouped_nodes} folded"
+    via = f" with {renderer}" if renderer != "none" else ""
+    print(f"gradscope: {view.title.split(' of ', 1)[-1]} -> {request.output} ({drawn}{via})", file=sys.stderr)
+    return GRAPH_WRITTEN

@@ -1,0 +1,132 @@
+"""Saved traces: what one run recorded, with its findings, as a versioned JSON file.
+
+Format (documented in docs/trace-format.md): a JSON object
+
+    {"format": "gradscope-trace", "schema": 1, "trace": {...}, "findings": [...],
+     "source_lines": {"/abs/path.py:12": "loss = (b * b).mean()", ...}}
+
+written gzip-compressed when the path ends in ".gz". Data only: reading never executes anything.
+`source_lines` keeps the code of every line the trace names, so a trace can be drawn and
+explained on a machine that does not have the sources.
+
+This module does not import torch.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import gzip
+import json
+import os
+import types
+import typing
+import zlib
+
+from .findings import Finding, Location
+from .locations import Site, source_line
+from .trace import Trace
+
+FORMAT = "gradscope-trace"
+SCHEMA = 1
+
+
+class TraceFileError(Exception):
+    """A trace file cannot be read; the message says why, in one line."""
+
+
+def save(path: str, trace: Trace, findings: list[Finding]) -> None:
+    data = {
+        "format": FORMAT,
+        "schema": SCHEMA,
+        "trace": dataclasses.asdict(trace),
+        "findings": [dataclasses.asdict(f) for f in findings],
+        "source_lines": _source_lines(trace, findings),
+    }
+    text = json.dumps(data, separators=(",", ":"))
+    temporary = f"{path}.tmp{os.getpid()}"
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(temporary, "wt", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(temporary, path)
+
+
+def load(path: str) -> tuple[Trace, list[Finding], dict[str, str]]:
+    """Read a trace file. Raises TraceFileError with a one-line reason."""
+    try:
+        with open(path, "rb") as handle:
+            raw = handle.read()
+    except OSError as exc:
+        raise TraceFileError(f"cannot read trace file '{path}': {exc.strerror}") from None
+    try:
+        if raw[:2] == b"\x1f\x8b":
+            raw = gzip.decompress(raw)
+        data = json.loads(raw.decode("utf-8"))
+    except (EOFError, OSError, zlib.error) as exc:
+        raise TraceFileError(f"'{path}' is a truncated or damaged compressed file ({exc})") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        detail = "it ends early" if "Expecting" in str(exc) and raw.strip()[:1] == b"{" else str(exc)
+        raise TraceFileError(f"'{path}' is not a gradscope trace: not valid JSON ({detail})") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise TraceFileError(f"'{path}' is not a gradscope trace (no \"format\": \"{FORMAT}\" in it)")
+    schema = data.get("schema")
+    if not isinstance(schema, int) or schema > SCHEMA:
+        raise TraceFileError(f"'{path}' uses trace schema {schema}, newer than this gradscope reads "
+                             f"({SCHEMA}); upgrade gradscope")
+    try:
+        trace = _build(Trace, data["trace"])
+        findings = [_build(Finding, f) for f in data.get("findings", [])]
+        source = {str(k): str(v) for k, v in data.get("source_lines", {}).items()}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise TraceFileError(f"'{path}' is a damaged gradscope trace ({type(exc).__name__}: {exc})") from None
+    return trace, findings, source
+
+
+def _source_lines(trace: Trace, findings: list[Finding]) -> dict[str, str]:
+    sites = [n.site for n in trace.nodes.values()] + [l.site for l in trace.leaves.values()]
+    sites += [c.site for c in trace.inplace_changes] + [c.site for c in trace.backward_calls]
+    sites += [f.site for f in trace.op_failures]
+    keys = {(s.path, s.line) for s in sites if s is not None}
+    keys |= {(loc.path, loc.line) for f in findings for loc in f.locations}
+    return {f"{path}:{line}": source_line(path, line) for path, line in sorted(keys)}
+
+
+# ---------------------------------------------------------------- dataclasses from JSON
+_hints_cache: dict[type, dict] = {}
+
+
+def _build(cls, data):
+    """Rebuild dataclass `cls` from the dict `dataclasses.asdict` made of it."""
+    if not isinstance(data, dict):
+        raise TypeError(f"{cls.__name__} must be an object, not {type(data).__name__}")
+    hints = _hints_cache.get(cls)
+    if hints is None:
+        hints = _hints_cache[cls] = typing.get_type_hints(cls)
+    values = {}
+    for field in dataclasses.fields(cls):
+        if field.name in data:
+            values[field.name] = _convert(hints[field.name], data[field.name])
+    return cls(**values)
+
+
+def _convert(hint, value):
+    if value is None:
+        return None
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        options = [a for a in args if a is not type(None)]
+        return _convert(options[0], value) if len(options) == 1 else value
+    if dataclasses.is_dataclass(hint):
+        return _build(hint, value)
+    if origin is list:
+        return [_convert(args[0], v) for v in value]
+    if origin is tuple:
+        return tuple(_convert(args[0], v) for v in value) if args else tuple(value)
+    if origin is dict:
+        key_type, value_type = args
+        return {key_type(k): _convert(value_type, v) for k, v in value.items()}
+    if hint in (int, float, str, bool):
+        if not isinstance(value, (int, float, str, bool)):
+            raise TypeError(f"expected {hint.__name__}, got {type(value).__name__}")
+        return hint(value)
+    return value
