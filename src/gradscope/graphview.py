@@ -108,6 +108,8 @@ def select(trace: Trace, call: int | None = None) -> tuple[list[int], str]:
         roots = [r for r in c.roots if r in trace.nodes]
         if roots:
             return roots, f"backward call #{c.index + 1}"
+    if not trace.nodes:
+        raise GraphError("no autograd graph was recorded (did the program build one with torch?)")
     consumed = {i for n in trace.nodes.values() for i in n.next_ids}
     return sorted(n for n in trace.nodes if n not in consumed), "every graph alive at the end"
 
