@@ -9,7 +9,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from gradscope.recorder import Recorder  # noqa: E402
+from gradscope.recorder import SAVED, Recorder  # noqa: E402
 
 
 def _train(steps: int, model, optimizer, watched: list):
@@ -27,36 +27,46 @@ def _train(steps: int, model, optimizer, watched: list):
 def test_no_tensor_kept_alive_and_record_bounded():
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
-    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
-    recorder = Recorder()
+    optimizer = torch.optim.Adam(model.parameters(), lr=0.01)
+    recorder = Recorder(keep_backwards=3)
     watched: list = []
     recorder.start()
     try:
         _train(20, model, optimizer, watched)
-        gc.collect()
-        live_after_warmup = len(recorder._live)
-        leaves_after_warmup = len(recorder._leaves)
+        records_after_warmup = len(recorder._records)
         _train(300, model, optimizer, watched)
         gc.collect()
     finally:
         recorder.stop()
     assert all(ref() is None for ref in watched), "a tensor outlived its step"
-    assert len(recorder._live) <= live_after_warmup  # records follow the live graph
-    assert len(recorder._leaves) == leaves_after_warmup  # the 6 parameters
+    nodes_per_step = records_after_warmup // 4  # the last 3 backward calls' graphs + the newest
+    assert len(recorder._records) == records_after_warmup and nodes_per_step > 0
+    retained_saved = sum(len(record[SAVED]) for record in recorder._records.values())
+    assert 0 < len(recorder._saved_storages) <= retained_saved  # only what retained records saved
+    assert len(recorder._leaves) == 4  # the parameters
+    assert len(recorder._module_calls) <= 4 * 4  # Sequential + 3 children per step, 4 steps kept
     trace = recorder.to_trace(["loop"])
     assert len(trace.backward_calls) == 320
     assert trace.internal_errors == []
 
 
-def test_records_of_a_freed_graph_go_with_it():
-    recorder = Recorder()
+def test_max_nodes_bounds_a_loop_without_backward():
+    recorder = Recorder(max_nodes=500)
     recorder.start()
     try:
-        x = torch.randn(3, requires_grad=True)
-        y = (x.exp() * 2).sum()
-        assert len(recorder._live) == 3
-        del y
-        gc.collect()
+        w = torch.randn(3, requires_grad=True)
+        for _ in range(2000):  # an evaluation loop under grad mode: no backward ever prunes by age
+            (w * 2).sum()
+            recorder._prune()
     finally:
         recorder.stop()
-    assert recorder._live == {}
+    assert len(recorder._records) <= 500
+
+
+def test_gc_freeze_is_undone_at_stop():
+    before = gc.get_freeze_count()
+    recorder = Recorder()
+    recorder.start()
+    assert gc.get_freeze_count() > 0 or before > 0
+    recorder.stop()
+    assert gc.get_freeze_count() == before
