@@ -56,13 +56,18 @@ def run(
                                              help="Save everything recorded to PATH (JSON; gzip if it ends in .gz)."),
     save_trace: bool = typer.Option(False, "--save-trace",
                                     help="Save the trace as SCRIPT_NAME.trace.json.gz in the working directory."),
+    keep_backwards: int = typer.Option(4, "--keep-backwards", metavar="N", min=1,
+                                       help="Keep full detail of the graphs of the last N backward calls."),
+    max_nodes: int = typer.Option(100_000, "--max-nodes", metavar="N", min=100,
+                                  help="Keep at most N autograd node records (memory bound)."),
 ) -> None:
     from . import session
 
     target = _resolve(script, args, module)
     if save_trace and not trace_path:
         trace_path = default_trace_name(script, module)
-    session.run(target, json_path, trace_path)
+    session.run(target, json_path, trace_path,
+                session.Settings(keep_backwards=keep_backwards, max_nodes=max_nodes))
 
 
 @app.command(

@@ -82,8 +82,8 @@ _FREED = "backward through the graph a second time"
 _NODE_NAME_IN_MESSAGE = re.compile(r"\b([A-Z]\w*Backward\d*)\b|Function '?(\w+)'? returned")
 
 # Bounds on what is kept beyond the live graph (a long training loop must stay flat).
-MAX_INPLACE_CHANGES = 20_000
-MAX_BACKWARD_CALLS = 1_000
+MAX_INPLACE_CHANGES = 4_096
+MAX_BACKWARD_CALLS = 256
 MAX_OP_FAILURES = 200
 MAX_INTERNAL_ERRORS = 20
 MAX_PINNED_GRAPHS = 10  # graphs of failing backward calls kept whole, for `gradscope graph`
@@ -193,6 +193,9 @@ class Recorder(TorchFunctionMode):
         self._failure_by_exc: dict[int, tuple] = {}
         self._internal_errors: list[str] = []
         self._threads = threading.local()  # per thread: the stack of module calls in progress
+        # While an optimizer steps, its hundreds of small in-place ops are not looked at one by
+        # one; the parameters' versions are compared once, before and after (see _on_step_end).
+        self._stepping = None  # (optimizer, [(param, version)]) during optimizer.step()
         self._module_call_ids = itertools.count(1)
         self._module_calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid)
         self._module_call_order: deque = deque()  # (epoch, cid), for pruning
@@ -211,19 +214,31 @@ class Recorder(TorchFunctionMode):
         self._froze_gc = self.freeze_gc and gc.isenabled() and gc.get_freeze_count() == 0
         if self._froze_gc:
             gc.freeze()
-        hooks = torch.nn.modules.module
-        self._hook_handles += [
-            hooks.register_module_parameter_registration_hook(self._on_parameter),
-            hooks.register_module_forward_pre_hook(self._on_module_enter),
-            hooks.register_module_forward_hook(self._on_module_exit, always_call=True),
-        ]
-        self.__enter__()
+        from torch.nn.modules import module as modules
+        from torch.optim import optimizer as optimizers
+
+        try:
+            for register, hook in [
+                (modules.register_module_parameter_registration_hook, self._on_parameter),
+                (modules.register_module_forward_pre_hook, self._on_module_enter),
+                (functools.partial(modules.register_module_forward_hook, always_call=True), self._on_module_exit),
+                (optimizers.register_optimizer_step_pre_hook, self._on_step_begin),
+                (optimizers.register_optimizer_step_post_hook, self._on_step_end),
+            ]:
+                self._hook_handles.append(register(hook))
+            self.__enter__()
+        except BaseException:
+            self._remove_hooks()
+            raise
 
     def stop(self) -> None:
         try:
             self.__exit__(None, None, None)
         except Exception as exc:  # the user's own mode stack was left unbalanced
             self._internal(exc)
+        self._remove_hooks()
+
+    def _remove_hooks(self) -> None:
         for handle in self._hook_handles:
             handle.remove()
         self._hook_handles.clear()
@@ -242,6 +257,13 @@ class Recorder(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         if kwargs is None:
             kwargs = {}
+        if self._stepping is not None:
+            out = func(*args, **kwargs)
+            if type(out) is _Tensor and out.grad_fn is not None and _is_grad_enabled():
+                # Building graph: the step is over (one that raised never calls its post hook).
+                self._stepping = None
+                self._note_outputs(func, out, args)
+            return out
         try:
             kind = self._kinds[func]
         except KeyError:
@@ -447,6 +469,9 @@ class Recorder(TorchFunctionMode):
                 self._pinned_leaves.add(saved[7])
         return record[NID]
 
+    def _seq_now(self) -> int:  # a fresh position in the event order (greater than all so far)
+        return next(self._seq)
+
     def _prune(self) -> None:
         """Forget nodes older than the last `keep_backwards` backward calls, and beyond `max_nodes`."""
         order, records, freed = self._record_order, self._records, self._freed
@@ -465,6 +490,13 @@ class Recorder(TorchFunctionMode):
         calls = self._module_call_order
         while calls and (calls[0][0] < oldest_epoch or len(calls) > self.max_nodes):
             self._module_calls.pop(calls.popleft()[1], None)
+        # An in-place change older than every saved tensor we still know cannot explain one.
+        floor = min([records[order[0][1]][SEQ]] if order and order[0][1] in records else [self._seq_now()])
+        if self._pinned:
+            floor = min(floor, min(record[SEQ] for record in self._pinned.values()))
+        changes = self._inplace
+        while changes and changes[0].seq < floor:
+            changes.popleft()
 
     # ------------------------------------------------------------------ leaves
     def _leaf_id(self, tensor, loc, kind=None, owner=None) -> int:
@@ -526,6 +558,36 @@ class Recorder(TorchFunctionMode):
             while stack:  # also unwinds calls that an exception cut short
                 if stack.pop().module_id == id(module):
                     break
+        except Exception as exc:
+            self._internal(exc)
+
+    def _on_step_begin(self, optimizer, args, kwargs):
+        try:
+            params = [p for group in optimizer.param_groups for p in group["params"] if isinstance(p, _Tensor)]
+            self._stepping = (optimizer, [(p, p._version) for p in params])
+        except Exception as exc:
+            self._stepping = None
+            self._internal(exc)
+
+    def _on_step_end(self, optimizer, args, kwargs):
+        stepping, self._stepping = self._stepping, None
+        try:
+            if stepping is None or stepping[0] is not optimizer:
+                return
+            where = None
+            for param, version in stepping[1]:
+                if param._version == version:
+                    continue
+                storage = _storage_key(param)
+                if storage not in self._saved_storages:
+                    continue
+                if where is None:
+                    where = capture()
+                self._inplace.append(InplaceChange(
+                    seq=next(self._seq), op=f"{type(optimizer).__name__}.step", site=where[0],
+                    storage=storage, shape=tuple(param.shape), version_before=version,
+                    version_after=param._version, grad_enabled=False,
+                    leaf=self._leaf_id(param, None), via=_entry_label(where[1]) or "torch/optim/optimizer.py"))
         except Exception as exc:
             self._internal(exc)
 
@@ -811,6 +873,7 @@ class Recorder(TorchFunctionMode):
         except Exception as exc:
             self._internal(exc)
         trace = Trace(argv=list(argv), meta=_run_meta())
+        trace.meta["backward_calls"] = self._epoch  # all of them; the trace keeps the latest
         records = dict(self._records)
         records.update(self._pinned)
         for graph in [self._last_graph, *self._failed_graphs]:

@@ -20,15 +20,23 @@ from .trace import Trace, UncaughtError
 
 
 @dataclass
+class Settings:
+    """How much the recorder keeps (see `gradscope run --help`)."""
+
+    keep_backwards: int = 4
+    max_nodes: int = 100_000
+
+
+@dataclass
 class Recorded:
     outcome: Outcome
     trace: Trace
     findings: list[Finding]
 
 
-def record(target: Target) -> Recorded:
+def record(target: Target, settings: Settings | None = None) -> Recorded:
     """Run the program with the recorder on; print its traceback as Python would; diagnose."""
-    recording = _Recording()
+    recording = _Recording(settings or Settings())
 
     def recorded(run_program) -> None:
         watcher = TorchImportWatcher(recording.start)
@@ -67,9 +75,10 @@ def report(result: Recorded, json_path: str | None = None, trace_path: str | Non
         print(f"gradscope: internal error while reporting: {type(exc).__name__}: {exc}", file=sys.stderr)
 
 
-def run(target: Target, json_path: str | None = None, trace_path: str | None = None) -> None:
+def run(target: Target, json_path: str | None = None, trace_path: str | None = None,
+        settings: Settings | None = None) -> None:
     """`gradscope run`: record, report, and end the process as Python would have. Never returns."""
-    result = record(target)
+    result = record(target, settings)
     report(result, json_path, trace_path)
     result.outcome.exit()
 
@@ -77,7 +86,8 @@ def run(target: Target, json_path: str | None = None, trace_path: str | None = N
 class _Recording:
     """Starts the recorder once the program has imported torch (see import_hook)."""
 
-    def __init__(self):
+    def __init__(self, settings: Settings):
+        self.settings = settings
         self.recorder = None
         self.error: str | None = None
 
@@ -85,7 +95,8 @@ class _Recording:
         try:
             from .recorder import Recorder
 
-            self.recorder = Recorder()
+            self.recorder = Recorder(keep_backwards=self.settings.keep_backwards,
+                                     max_nodes=self.settings.max_nodes)
             self.recorder.start()
         except Exception as exc:  # never break the program's `import torch`
             self.recorder = None

@@ -9,7 +9,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from gradscope.recorder import SAVED, Recorder  # noqa: E402
+from gradscope.recorder import MAX_BACKWARD_CALLS, SAVED, Recorder  # noqa: E402
 
 
 def _train(steps: int, model, optimizer, watched: list):
@@ -46,7 +46,8 @@ def test_no_tensor_kept_alive_and_record_bounded():
     assert len(recorder._leaves) == 4  # the parameters
     assert len(recorder._module_calls) <= 4 * 4  # Sequential + 3 children per step, 4 steps kept
     trace = recorder.to_trace(["loop"])
-    assert len(trace.backward_calls) == 320
+    assert len(trace.backward_calls) == MAX_BACKWARD_CALLS  # the most recent ones
+    assert trace.backward_calls[-1].index == 319 and trace.meta["backward_calls"] == 320
     assert trace.internal_errors == []
 
 
@@ -70,3 +71,41 @@ def test_gc_freeze_is_undone_at_stop():
     assert gc.get_freeze_count() > 0 or before > 0
     recorder.stop()
     assert gc.get_freeze_count() == before
+
+
+def test_recording_resumes_after_an_optimizer_step_that_raised():
+    recorder = Recorder()
+    recorder.start()
+    try:
+        w = torch.randn(3, requires_grad=True)
+        optimizer = torch.optim.SGD([w], lr=0.1)
+
+        def closure():
+            raise ValueError("closure failed")
+
+        with pytest.raises(ValueError):
+            optimizer.step(closure)
+        before = len(recorder._records)
+        y = (w * 2).exp()
+        assert len(recorder._records) == before + 2  # mul and exp recorded again
+        del y
+    finally:
+        recorder.stop()
+
+
+def test_only_writes_to_saved_memory_are_logged():
+    recorder = Recorder()
+    recorder.start()
+    try:
+        x = torch.randn(4, requires_grad=True)
+        y = x.exp()  # exp saves its result, y
+        scratch = torch.zeros(4)
+        scratch.add_(1)  # memory no backward needs: not logged
+        with torch.no_grad():
+            y.mul_(2)  # the saved result: logged
+        optimizer = torch.optim.SGD([x], lr=0.1)
+        x.grad = torch.ones(4)
+        optimizer.step()  # x is not saved by any node: not logged
+    finally:
+        recorder.stop()
+    assert [change.op for change in recorder._inplace] == ["mul_"]

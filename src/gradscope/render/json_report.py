@@ -27,7 +27,7 @@ def report(trace: Trace, findings: list[Finding]) -> dict:
         "findings": [finding.to_dict() for finding in findings],
         "internal_errors": list(trace.internal_errors),
         "summary": {
-            "backward_calls": len(trace.backward_calls),
+            "backward_calls": trace.meta.get("backward_calls", len(trace.backward_calls)),
             "inplace_changes": len(trace.inplace_changes),
             "nodes_in_trace": len(trace.nodes),
         },
