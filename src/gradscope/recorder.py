@@ -287,7 +287,7 @@ class Recorder(TorchFunctionMode):
         try:
             if before:
                 self._note_changes(func, before, args, kwargs)
-            if type(out) is _Tensor:  # the common case, inlined
+            if type(out) is _Tensor:  # the common case: _note_tensor inlined (one call fewer per op)
                 grad_fn = out.grad_fn
                 if grad_fn is not None:
                     if grad_fn._sequence_nr() not in self._records:

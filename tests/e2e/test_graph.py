@@ -139,3 +139,23 @@ def test_missing_trace_file_and_bad_options(tmp_path):
     assert fmt.returncode == 2 and "unknown format 'bmp'" in fmt.stderr
     call = run_gradscope("graph", "--call", "7", "-o", str(tmp_path / "x.svg"), str(SAMPLES / "inplace_plus_equals.py"))
     assert call.returncode == 1 and "no backward call #7" in call.stderr
+
+
+def test_graph_of_a_program_without_autograd(tmp_path):
+    script = tmp_path / "no_torch.py"
+    script.write_text("print('hello')\n")
+    result = run_gradscope("graph", "-o", str(tmp_path / "g.svg"), str(script))
+    assert result.returncode == 1
+    assert result.stdout == "hello\n"
+    assert "no autograd graph was recorded" in result.stderr
+
+
+def test_retention_options(tmp_path):
+    report = tmp_path / "r.json"
+    result = run_gradscope("run", "--json", str(report), "--keep-backwards", "1", "--max-nodes", "100",
+                           str(SAMPLES / "rnn_hidden_state.py"))
+    assert result.returncode == 1
+    [finding] = json.loads(report.read_text())["findings"]
+    assert finding["rule"] == "backward-through-freed-graph"  # what a failure needs is still there
+    bad = run_gradscope("run", "--max-nodes", "5", str(SAMPLES / "rnn_hidden_state.py"))
+    assert bad.returncode == 2 and "Traceback" not in bad.stderr
