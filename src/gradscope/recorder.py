@@ -166,6 +166,7 @@ class Recorder(TorchFunctionMode):
         self.freeze_gc = freeze_gc
         self._froze_gc = False
         self._kinds: dict = {}
+        self._op_names: dict = {}
         self._types: dict = {}
         self._signatures: dict = {}
         self._seq = itertools.count()
@@ -361,8 +362,16 @@ class Recorder(TorchFunctionMode):
         """Record `root` and every unrecorded node behind it; return the root's record."""
         if loc is None:
             loc = capture()[0]
-        op = _op_name(func)
-        stack = self._module_stack()
+        try:
+            op = self._op_names[func]
+        except KeyError:
+            op = self._op_names[func] = _op_name(func)
+        except TypeError:  # an unhashable callable
+            op = _op_name(func)
+        try:
+            stack = self._threads.stack
+        except AttributeError:
+            stack = self._module_stack()
         module = stack[-1].cid if stack else None
         records, types = self._records, self._types
         root_nid = root._sequence_nr()
