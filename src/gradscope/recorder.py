@@ -34,6 +34,7 @@ import re
 import sys
 import threading
 import traceback
+import warnings
 import weakref
 from collections import deque
 
@@ -64,6 +65,7 @@ _Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction
 _is_grad_enabled = torch.is_grad_enabled
 _is_anomaly_enabled = torch.is_anomaly_enabled
+_is_compiling = torch.compiler.is_compiling
 
 # How a torch call is handled; decided once per callable.
 _PLAIN, _MUTATING, _FUNCTIONAL, _BACKWARD = range(4)
@@ -77,6 +79,7 @@ _BACKWARD_APIS = {
     torch.autograd.grad: "torch.autograd.grad",
 }
 
+_COMPILE_HOOK_WARNING = r"Using `torch\.compile\(module\)` when there are global hooks on modules"
 _VERSION_MISMATCH = "modified by an inplace operation"
 _FREED = "backward through the graph a second time"
 _NODE_NAME_IN_MESSAGE = re.compile(r"\b([A-Z]\w*Backward\d*)\b|Function '?(\w+)'? returned")
@@ -165,6 +168,7 @@ class Recorder(TorchFunctionMode):
         super().__init__()
         self.freeze_gc = freeze_gc
         self._froze_gc = False
+        self._warning_filter = None
         self._kinds: dict = {}
         self._op_names: dict = {}
         self._types: dict = {}
@@ -218,6 +222,11 @@ class Recorder(TorchFunctionMode):
         from torch.nn.modules import module as modules
         from torch.optim import optimizer as optimizers
 
+        if not modules._has_any_global_hook():
+            # torch warns on each call of a torch.compile'd module while any global module hook
+            # exists; only gradscope's would, so that warning would not appear under Python.
+            warnings.filterwarnings("ignore", message=_COMPILE_HOOK_WARNING, category=UserWarning)
+            self._warning_filter = warnings.filters[0]
         try:
             for register, hook in [
                 (modules.register_module_parameter_registration_hook, self._on_parameter),
@@ -243,6 +252,13 @@ class Recorder(TorchFunctionMode):
         for handle in self._hook_handles:
             handle.remove()
         self._hook_handles.clear()
+        if self._warning_filter is not None:
+            try:
+                warnings.filters.remove(self._warning_filter)
+                warnings._filters_mutated()
+            except (ValueError, AttributeError):  # the program reset the filters itself
+                pass
+            self._warning_filter = None
         if self._froze_gc:
             gc.unfreeze()
             self._froze_gc = False
@@ -258,6 +274,8 @@ class Recorder(TorchFunctionMode):
     def __torch_function__(self, func, types, args=(), kwargs=None):
         if kwargs is None:
             kwargs = {}
+        if _is_compiling():  # Dynamo is tracing: compiled regions are opaque to gradscope
+            return func(*args, **kwargs)
         if self._stepping is not None:
             out = func(*args, **kwargs)
             if type(out) is _Tensor and out.grad_fn is not None and _is_grad_enabled():
@@ -551,6 +569,8 @@ class Recorder(TorchFunctionMode):
             return stack
 
     def _on_module_enter(self, module, args):
+        if _is_compiling():
+            return
         try:
             stack = self._module_stack()
             cid = next(self._module_call_ids)
@@ -562,6 +582,8 @@ class Recorder(TorchFunctionMode):
             self._internal(exc)
 
     def _on_module_exit(self, module, args, output):
+        if _is_compiling():
+            return
         try:
             stack = self._module_stack()
             while stack:  # also unwinds calls that an exception cut short
