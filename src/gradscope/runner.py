@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.util
 import os
+import runpy
 import signal
 import sys
 import types
@@ -40,6 +41,7 @@ class Target:
     argv: list[str]
     path0: str  # what goes into sys.path[0]
     module_attrs: dict
+    module_name: str | None = None  # set for -m: run through runpy, as `python -m` does
 
 
 @dataclass
@@ -114,7 +116,8 @@ def resolve_module(name: str, args: list[str]) -> Target:
         "__package__": spec.parent,
         "__loader__": spec.loader,
     }
-    return Target(code=code, argv=[spec.origin or name, *args], path0=path0, module_attrs=attrs)
+    return Target(code=code, argv=[spec.origin or name, *args], path0=path0, module_attrs=attrs,
+                  module_name=name)
 
 
 def _compile(source: bytes, filename: str) -> types.CodeType:
@@ -151,7 +154,11 @@ def execute(target: Target, around: Callable[[Callable[[], None]], None] | None 
     _set_path0(target.path0)
 
     def run() -> None:
-        exec(target.code, main.__dict__)
+        if target.module_name is not None and hasattr(runpy, "_run_module_as_main"):
+            # The entry point `python -m` itself uses: same globals set-up, same traceback frames.
+            runpy._run_module_as_main(target.module_name, alter_argv=True)
+        else:
+            exec(target.code, main.__dict__)
 
     try:
         if around is None:

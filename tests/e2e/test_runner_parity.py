@@ -126,3 +126,14 @@ def test_ctrl_c_ends_like_python(how):
     assert traced_err.splitlines()[:2] == plain_err.splitlines()[:2]  # the user's frame, no gradscope frames
     import gradscope
     assert os.path.dirname(gradscope.__file__) not in traced_err
+
+
+def test_dash_m_package_that_imports_torch_first(tmp_path):
+    """The package imports torch while `-m` is resolved: recording must start anyway."""
+    plain = __import__("subprocess").run([sys.executable, "-m", "torchpkg.train"], capture_output=True,
+                                         text=True, cwd=PROBES)
+    traced = run_gradscope("run", "--json", str(tmp_path / "r.json"), "-m", "torchpkg.train", cwd=PROBES)
+    assert plain.returncode == traced.returncode == 1
+    assert traced.stderr.startswith(plain.stderr)
+    [finding] = json.loads((tmp_path / "r.json").read_text())["findings"]
+    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(6, "saved"), (7, "modified"), (8, "backward")]
