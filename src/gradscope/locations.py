@@ -50,20 +50,6 @@ def is_internal_file(filename: str) -> bool:
     return verdict
 
 
-def first_user_frame(frame: FrameType | None) -> FrameType | None:
-    """The innermost frame, starting at `frame` and going outwards, that is user code."""
-    cache = _is_internal_cache
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        verdict = cache.get(filename)
-        if verdict is None:
-            verdict = is_internal_file(filename)
-        if not verdict:
-            return frame
-        frame = frame.f_back
-    return None
-
-
 def capture() -> tuple[RawLocation | None, FrameType | None]:
     """The user's location calling into us, and the outermost library frame below it.
 
@@ -99,13 +85,6 @@ class Site:
     def code(self) -> str:
         return source_line(self.path, self.line)
 
-    def to_dict(self) -> dict:
-        return {"path": self.path, "line": self.line, "function": self.function}
-
-    @classmethod
-    def from_dict(cls, data: dict) -> "Site":
-        return cls(path=data["path"], line=int(data["line"]), function=data.get("function", ""))
-
     def __str__(self) -> str:
         return f"{self.path}:{self.line}"
 
@@ -140,10 +119,6 @@ def resolve(raw: RawLocation | None) -> Site | None:
         return None
     code, offset = raw
     return Site(real_path(code.co_filename), _line_of(code, offset), code.co_name)
-
-
-def site_of_frame(frame: FrameType) -> Site:
-    return Site(real_path(frame.f_code.co_filename), frame.f_lineno, frame.f_code.co_name)
 
 
 def source_line(path: str, line: int) -> str:

@@ -31,7 +31,6 @@ import inspect
 import itertools
 import os
 import re
-import sys
 import threading
 import traceback
 import warnings

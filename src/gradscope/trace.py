@@ -10,7 +10,7 @@ changes, backward calls and failing ops, so "modified after it was saved" is `a.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
 from .locations import Site
 
@@ -182,6 +182,3 @@ class Trace:
 
     def leaf(self, leaf_id: int | None) -> Leaf | None:
         return None if leaf_id is None else self.leaves.get(leaf_id)
-
-    def to_dict(self) -> dict:
-        return asdict(self)

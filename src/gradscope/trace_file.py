@@ -22,8 +22,8 @@ import types
 import typing
 import zlib
 
-from .findings import Finding, Location
-from .locations import Site, source_line
+from .findings import Finding
+from .locations import source_line
 from .trace import Trace
 
 FORMAT = "gradscope-trace"

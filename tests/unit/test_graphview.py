@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from gradscope import graphview
 from gradscope.graphview import GraphError, Options, build
 from gradscope.locations import Site
 from gradscope.render.dot import to_dot
