@@ -495,9 +495,6 @@ class Recorder(TorchFunctionMode):
                 self._pinned_leaves.add(saved[7])
         return record[NID]
 
-    def _seq_now(self) -> int:  # a fresh position in the event order (greater than all so far)
-        return next(self._seq)
-
     def _prune(self) -> None:
         """Forget nodes older than the last `keep_backwards` backward calls, and beyond `max_nodes`."""
         order, records, freed = self._record_order, self._records, self._freed
@@ -517,11 +514,11 @@ class Recorder(TorchFunctionMode):
         while calls and (calls[0][0] < oldest_epoch or len(calls) > self.max_nodes):
             self._module_calls.pop(calls.popleft()[1], None)
         # An in-place change older than every saved tensor we still know cannot explain one.
-        floor = min([records[order[0][1]][SEQ]] if order and order[0][1] in records else [self._seq_now()])
-        if self._pinned:
-            floor = min(floor, min(record[SEQ] for record in self._pinned.values()))
+        oldest = next((records[nid][SEQ] for _, nid in order if nid in records), None)
+        kept = [oldest] if oldest is not None else []
+        kept += [record[SEQ] for record in self._pinned.values()]
         changes = self._inplace
-        while changes and changes[0].seq < floor:
+        while changes and (not kept or changes[0].seq < min(kept)):
             changes.popleft()
 
     # ------------------------------------------------------------------ leaves
@@ -656,33 +653,32 @@ class Recorder(TorchFunctionMode):
                 continue
             storage = _storage_key(tensor)
             grad_fn = tensor.grad_fn
-            if storage not in self._saved_storages:
-                # Not memory a backward needs; but an in-place op gives a non-leaf a new
-                # grad_fn (CopySlices for x[i] = ...), which is part of the graph.
-                if grad_fn is not None and grad_fn._sequence_nr() not in self._records:
-                    self._new_nodes(grad_fn, func, args)
-                continue
-            if where is None:
-                where = capture()
-            loc, entry = where
-            leaf = None
-            if tensor.requires_grad and tensor.grad_fn is None:
-                leaf = self._leaf_id(tensor, None)
-            else:
-                base = tensor._base
-                if base is not None and base.requires_grad and base.grad_fn is None:
-                    leaf = self._leaf_id(base, None)
-            self._inplace.append(InplaceChange(
-                seq=next(self._seq), op=_op_name(func), site=loc, storage=storage,
-                shape=tuple(tensor.shape), version_before=version, version_after=tensor._version,
-                grad_enabled=_is_grad_enabled(), leaf=leaf, via=_entry_label(entry),
-                inplace_kwarg=kwargs.get("inplace") is True,
-            ))
+            if storage in self._saved_storages:  # memory a recorded backward needs: log the write
+                if where is None:
+                    where = capture()
+                self._log_change(func, tensor, grad_fn, storage, version, where, kwargs)
+            # An in-place op gives a non-leaf a new grad_fn (CopySlices for x[i] = ...).
             if grad_fn is not None and grad_fn._sequence_nr() not in self._records:
-                self._new_nodes(grad_fn, func, args, loc)
+                self._new_nodes(grad_fn, func, args, where[0] if where else None)
         first = args[0] if args else None
         if isinstance(first, _Tensor) and first.requires_grad and first.grad_fn is None:
             self._ensure_leaf(first)  # requires_grad_() / .requires_grad = True
+
+    def _log_change(self, func, tensor, grad_fn, storage, version, where, kwargs) -> None:
+        loc, entry = where
+        leaf = None
+        if grad_fn is None and tensor.requires_grad:
+            leaf = self._leaf_id(tensor, None)
+        else:
+            base = tensor._base
+            if base is not None and base.requires_grad and base.grad_fn is None:
+                leaf = self._leaf_id(base, None)
+        self._inplace.append(InplaceChange(
+            seq=next(self._seq), op=_op_name(func), site=loc, storage=storage,
+            shape=tuple(tensor.shape), version_before=version, version_after=tensor._version,
+            grad_enabled=_is_grad_enabled(), leaf=leaf, via=_entry_label(entry),
+            inplace_kwarg=kwargs.get("inplace") is True,
+        ))
 
     # ------------------------------------------------------------------ failing ops
     def _op_failed(self, func, args, exc):
