@@ -60,6 +60,9 @@ def run(
                                        help="Keep full detail of the graphs of the last N backward calls."),
     max_nodes: int = typer.Option(100_000, "--max-nodes", metavar="N", min=100,
                                   help="Keep at most N autograd node records (memory bound)."),
+    check_nan: bool = typer.Option(False, "--check-nan",
+                                   help="Check every gradient as it flows and name the first backward node "
+                                        "that turned finite gradients into NaN/inf (slower: one check per node)."),
 ) -> None:
     from . import session
 
@@ -67,7 +70,7 @@ def run(
     if save_trace and not trace_path:
         trace_path = default_trace_name(script, module)
     session.run(target, json_path, trace_path,
-                session.Settings(keep_backwards=keep_backwards, max_nodes=max_nodes))
+                session.Settings(keep_backwards=keep_backwards, max_nodes=max_nodes, check_nan=check_nan))
 
 
 @app.command(

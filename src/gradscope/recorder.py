@@ -25,6 +25,7 @@ the storage address of saved tensors (for matching in-place writes to them).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import gc
 import inspect
@@ -45,13 +46,21 @@ from .locations import capture, resolve
 from .trace import (
     BackwardCall,
     ErrorInfo,
+    Escape,
     FreedFailure,
+    GradHazard,
+    GradRead,
+    GraphCut,
+    HookRegistration,
     InplaceChange,
     Leaf,
     ModuleCall,
+    NanOrigin,
     Node,
     OpFailure,
+    Revival,
     SavedTensor,
+    StaleLink,
     TensorArg,
     Trace,
     VersionFailure,
@@ -64,10 +73,23 @@ _Tensor = torch.Tensor
 _BackwardCFunction = torch.autograd.function.BackwardCFunction
 _is_grad_enabled = torch.is_grad_enabled
 _is_anomaly_enabled = torch.is_anomaly_enabled
+_is_inference_enabled = torch.is_inference_mode_enabled
 _is_compiling = torch.compiler.is_compiling
 
 # How a torch call is handled; decided once per callable.
-_PLAIN, _MUTATING, _FUNCTIONAL, _BACKWARD = range(4)
+_PLAIN, _MUTATING, _FUNCTIONAL, _BACKWARD, _SPECIAL = range(5)
+# Calls with a handler of their own (rare calls, each worth a look): name -> Recorder method.
+_SPECIAL_CALLS = {
+    "item": "_escape", "tolist": "_escape", "numpy": "_escape", "__float__": "_escape",
+    "__int__": "_escape", "__index__": "_escape", "__array__": "_escape",
+    "__get__:grad": "_grad_read",
+    "_set_grad_enabled": "_grad_mode",
+    "register_hook": "_hook_registered",
+}
+_ZEROING = frozenset({"zero_", "_foreach_zero_"})
+# Why an op's result stopped requiring grad, by op (with grad mode on).
+_CUT_REASONS = {"detach": "detach", "detach_": "detach", "__get__:data": "data", "tensor": "copy",
+                "as_tensor": "copy", "Tensor": "copy", "new_tensor": "copy"}
 _INPLACE_DUNDERS = frozenset(
     "__iadd__ __isub__ __imul__ __itruediv__ __ifloordiv__ __imod__ __ipow__ __imatmul__ "
     "__iand__ __ior__ __ixor__ __ilshift__ __irshift__ __setitem__ __set__".split()
@@ -89,6 +111,8 @@ MAX_BACKWARD_CALLS = 256
 MAX_OP_FAILURES = 200
 MAX_INTERNAL_ERRORS = 20
 MAX_PINNED_GRAPHS = 10  # graphs of failing backward calls kept whole, for `gradscope graph`
+MAX_EVENTS = 256  # graph cuts, escapes, .grad reads, hooks, stale links (deduplicated by line)
+GRAD_CHECK_STEPS = 3  # an optimizer's first steps on which every parameter's .grad is looked at
 
 
 # A node record is a plain tuple of atoms: exact tuples are the only containers Python's GC
@@ -118,15 +142,33 @@ class _ModuleCall:
 
 
 class _TypeInfo:
-    __slots__ = ("name", "is_accumulate", "saved_attrs")
+    __slots__ = ("name", "is_accumulate", "saved_attrs", "defined_at")
 
     def __init__(self, node_type):
         self.name = node_type.__name__
         self.is_accumulate = self.name == "AccumulateGrad"
         attrs = [a for a in dir(node_type) if a.startswith("_saved_")]
+        self.defined_at = None
         if issubclass(node_type, _BackwardCFunction):
             attrs.append("saved_tensors")
+            self.defined_at = _definition_site(getattr(node_type, "_forward_cls", None))
         self.saved_attrs = tuple(attrs)
+
+
+class _OptimizerState:
+    """What gradscope remembers of one optimizer between its steps (no tensors: weak refs)."""
+
+    __slots__ = ("ref", "name", "steps", "param_ids", "sample", "epoch", "zeroings", "reported")
+
+    def __init__(self, optimizer):
+        self.ref = weakref.ref(optimizer)
+        self.name = type(optimizer).__name__
+        self.steps = 0
+        self.param_ids: set[int] = set()
+        self.sample: list = []  # (param ref, grad ref) of a few parameters at the last step
+        self.epoch = -1  # backward calls made before the last step
+        self.zeroings = 0  # zero_ calls seen before the last step
+        self.reported: set[str] = set()
 
 
 class _LeafRecord:
@@ -163,12 +205,15 @@ def _entry_label(frame) -> str | None:
 class Recorder(TorchFunctionMode):
     """The recording session. Use `start()`/`stop()` around the user's program."""
 
-    def __init__(self, keep_backwards: int = 4, max_nodes: int = 100_000, freeze_gc: bool = True):
+    def __init__(self, keep_backwards: int = 4, max_nodes: int = 100_000, freeze_gc: bool = True,
+                 check_nan: bool = False):
         super().__init__()
         self.freeze_gc = freeze_gc
+        self.check_nan = check_nan
         self._froze_gc = False
         self._warning_filter = None
         self._kinds: dict = {}
+        self._zeroers: set = set()
         self._op_names: dict = {}
         self._types: dict = {}
         self._signatures: dict = {}
@@ -208,6 +253,20 @@ class Recorder(TorchFunctionMode):
         self._failed_graphs: deque = deque(maxlen=MAX_PINNED_GRAPHS)
         self._internal_error_count = 0
         self._hook_handles: list = []
+        # Graph cuts: id(tensor) -> (weak ref, cut id) for results that descend from a cut.
+        self._tainted: dict[int, tuple] = {}
+        self._cuts: dict[int, GraphCut] = {}
+        self._cut_keys: dict = {}
+        self._cut_ids = itertools.count(1)
+        self._grad_off = None  # (location, library entry) of the last switch to no-grad mode
+        self._events: dict[str, dict] = {"escape": {}, "grad_read": {}, "hook": {}, "stale": {}, "revival": {}}
+        self._zeroings = 0
+        self._optimizers: dict[int, _OptimizerState] = {}
+        self._never_graded: dict[int, tuple] = {}  # leaf id -> (step site, optimizer, step)
+        self._graded: set[int] = set()
+        self._not_in_optimizer: dict[int, tuple] = {}
+        self._hazards: list[GradHazard] = []
+        self._nan_origins: list[NanOrigin] = []
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -290,6 +349,8 @@ class Recorder(TorchFunctionMode):
             kind = _PLAIN
         if kind == _BACKWARD:
             return self._backward(func, args, kwargs)
+        if kind == _SPECIAL:
+            return self._special(func, args, kwargs)
 
         before = None
         if kind != _PLAIN or (kwargs and "out" in kwargs):
@@ -312,6 +373,8 @@ class Recorder(TorchFunctionMode):
                         self._new_nodes(grad_fn, func, args)
                 elif out.requires_grad:
                     self._ensure_leaf(out)
+                else:
+                    self._maybe_cut(func, out, args)
             else:
                 self._note_outputs(func, out, args)
         except Exception as exc:
@@ -321,8 +384,12 @@ class Recorder(TorchFunctionMode):
     def _classify(self, func) -> int:
         name = getattr(func, "__name__", "")
         name = name if isinstance(name, str) else ""
+        if name in _ZEROING:
+            self._zeroers.add(func)
         if func in _BACKWARD_APIS:
             kind = _BACKWARD
+        elif _op_name(func) in _SPECIAL_CALLS:
+            kind = _SPECIAL
         elif name in _INPLACE_DUNDERS or (name.endswith("_") and not name.endswith("__")):
             kind = _MUTATING
         elif getattr(func, "__module__", None) == "torch.nn.functional":
@@ -367,6 +434,167 @@ class Recorder(TorchFunctionMode):
                 self._new_nodes(grad_fn, func, args)
         elif tensor.requires_grad:
             self._ensure_leaf(tensor)
+        else:
+            self._maybe_cut(func, tensor, args)
+
+    # ------------------------------------------------------------------ graph cuts
+    def _maybe_cut(self, func, out, args):
+        """`out` does not require grad: if an input did (or descends from a cut), remember where.
+
+        Runs only for results that do not require grad, and keeps nothing but weak references.
+        """
+        tainted = self._tainted
+        source = cut = None
+        for arg in args:
+            if isinstance(arg, _Tensor):
+                if arg.requires_grad:
+                    source = arg
+                    break
+                if cut is None and tainted:
+                    entry = tainted.get(id(arg))
+                    if entry is not None and entry[0]() is arg:
+                        cut = entry[1]
+            elif (type(arg) is list or type(arg) is tuple) and arg and isinstance(arg[0], _Tensor):
+                for item in arg:
+                    if isinstance(item, _Tensor) and item.requires_grad:
+                        source = item
+                        break
+                if source is not None:
+                    break
+        if source is not None:
+            cut = self._cut(func, source, out)
+        elif cut is None:
+            if not _is_inference_enabled():
+                return
+            cut = self._cut(func, None, out)  # everything made under inference_mode is one
+        self._taint(out, cut)
+
+    def _cut(self, func, source, out, reason=None) -> int:
+        try:
+            stack = self._threads.stack
+        except AttributeError:
+            stack = self._module_stack()
+        module = stack[-1].module_id if stack else None
+        if reason is None:
+            if _is_inference_enabled():
+                reason = "inference_mode"
+            elif not _is_grad_enabled():
+                reason = "no_grad"
+        if reason in ("no_grad", "inference_mode"):
+            # One record per no-grad block and module: an eval loop must stay cheap.
+            key = (reason, self._grad_off[0] if self._grad_off else None, module)
+            found = self._cut_keys.get(key)
+            if found is not None:
+                return found
+            loc = capture()[0]
+        else:
+            loc = capture()[0]
+            if reason is None:
+                name = _op_name(func)
+                reason = _CUT_REASONS.get(name)
+                if reason is None:
+                    reason = "other" if (out.is_floating_point() or out.is_complex()) else "integer"
+            key = (reason, loc)
+            found = self._cut_keys.get(key)
+            if found is not None:
+                return found
+        cid = next(self._cut_ids)
+        grad_off = self._grad_off if reason == "no_grad" else None
+        input_node = input_leaf = None
+        if source is not None:
+            if source.grad_fn is not None:
+                input_node = self._pin(self._record_of(source.grad_fn))
+            else:
+                input_leaf = self._leaf_id(source, None)
+        self._cuts[cid] = GraphCut(
+            id=cid, seq=next(self._seq), op=_op_name(func) if func is not None else "autograd.grad",
+            site=loc, reason=reason, epoch=self._epoch,
+            grad_off_site=grad_off[0] if grad_off else None, grad_off_via=grad_off[1] if grad_off else None,
+            input_node=input_node, input_leaf=input_leaf, module=module)
+        self._cut_keys[key] = cid
+        if len(self._cuts) > MAX_EVENTS:  # forget the oldest
+            oldest = next(iter(self._cuts))
+            del self._cuts[oldest]
+            self._cut_keys = {k: v for k, v in self._cut_keys.items() if v != oldest}
+        return cid
+
+    def _taint(self, tensor, cut) -> None:
+        key = id(tensor)
+        self._tainted[key] = (weakref.ref(tensor, functools.partial(self._untaint, key)), cut)
+
+    def _untaint(self, key, ref):
+        entry = self._tainted.get(key)
+        if entry is not None and entry[0] is ref:
+            del self._tainted[key]
+
+    def _cut_of(self, tensor) -> int | None:
+        entry = self._tainted.get(id(tensor))
+        if entry is not None and entry[0]() is tensor:
+            return entry[1]
+        return None
+
+    def _is_data_alias(self, tensor) -> bool:
+        """Written through `.data` (or a view of it): a write torch's version check cannot see."""
+        for candidate in (tensor, tensor._base):
+            if candidate is not None:
+                cut = self._cuts.get(self._cut_of(candidate))
+                if cut is not None and cut.reason == "data":
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ calls with their own handler
+    def _special(self, func, args, kwargs):
+        try:
+            handler = getattr(self, _SPECIAL_CALLS[_op_name(func)])
+        except Exception as exc:
+            self._internal(exc)
+            return func(*args, **kwargs)
+        try:
+            out = func(*args, **kwargs)
+        except Exception as exc:
+            self._op_failed(func, args, exc)
+            raise
+        try:
+            handler(func, args, out)
+        except Exception as exc:
+            self._internal(exc)
+        return out
+
+    def _event(self, kind: str, make) -> None:
+        """Record one event per user line (and kind); `make(loc)` builds it."""
+        loc = capture()[0]
+        events = self._events[kind]
+        if loc not in events and len(events) < MAX_EVENTS:
+            events[loc] = make(loc)
+
+    def _escape(self, func, args, out):
+        tensor = args[0] if args else None
+        if isinstance(tensor, _Tensor) and tensor.requires_grad:
+            node = self._record_of(tensor.grad_fn) if tensor.grad_fn is not None else None
+            self._event("escape", lambda loc: Escape(next(self._seq), _op_name(func), loc, self._epoch,
+                                                     self._pin(node)))
+
+    def _grad_read(self, func, args, out):
+        tensor = args[0] if args else None
+        if out is not None or not isinstance(tensor, _Tensor):
+            return
+        is_leaf = tensor.grad_fn is None
+        if is_leaf:
+            leaf = self._leaf_id(tensor, None) if tensor.requires_grad else None
+            self._event("grad_read", lambda loc: GradRead(next(self._seq), loc, True, leaf=leaf))
+        elif not tensor.retains_grad:
+            node = self._record_of(tensor.grad_fn)
+            self._event("grad_read", lambda loc: GradRead(next(self._seq), loc, False, node=self._pin(node)))
+
+    def _grad_mode(self, func, args, out):
+        if args and args[0] is False:
+            where = capture()
+            self._grad_off = (where[0], _entry_label(where[1]))
+
+    def _hook_registered(self, func, args, out):
+        hook = args[1] if len(args) > 1 else None
+        name = getattr(hook, "__name__", type(hook).__name__)
+        self._event("hook", lambda loc: HookRegistration(next(self._seq), name, loc, _definition_site(hook)))
 
     # ------------------------------------------------------------------ nodes
     def _type_info(self, node_type) -> _TypeInfo:
@@ -408,7 +636,11 @@ class Recorder(TorchFunctionMode):
                     continue
                 child = next_node._sequence_nr()
                 next_ids.append(child)
-                if child in records or child in found:
+                if child in records:
+                    if child in self._freed:  # reaches into a graph a backward already ran
+                        self._stale_link(op, loc, child)
+                    continue
+                if child in found:
                     continue
                 # Unrecorded: made inside this same call (linear's transpose, say) or by code we
                 # did not see (a custom Function's apply): the latter is an input's grad_fn.
@@ -422,6 +654,11 @@ class Recorder(TorchFunctionMode):
             self._add_record(node, nid, op, loc, late, module, tuple(next_ids), tuple(leaf_ids))
         return records[root_nid]
 
+    def _stale_link(self, op, loc, old_nid) -> None:
+        events = self._events["stale"]
+        if loc not in events and len(events) < MAX_EVENTS:
+            events[loc] = StaleLink(next(self._seq), op, loc, self._epoch, self._pin(self._records.get(old_nid)))
+
     def _add_record(self, node, nid, op, loc, late, module, next_ids=(), leaf_ids=()) -> tuple:
         info = self._types.get(type(node)) or self._type_info(type(node))
         saved = self._read_saved(node, info.saved_attrs) if info.saved_attrs else ()
@@ -434,7 +671,26 @@ class Recorder(TorchFunctionMode):
         self._record_order.append((self._epoch, nid))
         if _is_anomaly_enabled():
             _hide_gradscope_frames(node.metadata)
+        if self.check_nan and not self._nan_origins:
+            node.register_hook(functools.partial(self._check_finite, nid))
         return record
+
+    def _check_finite(self, nid, grad_inputs, grad_outputs):
+        """--check-nan: note the first node whose gradients turn non-finite from finite ones."""
+        if self._nan_origins:
+            return
+        try:
+            with torch._C.DisableTorchFunction():
+                if any(g is not None and not bool(torch.isfinite(g).all()) for g in grad_outputs):
+                    return  # it only passed on what it was given
+                for index, grad in enumerate(grad_inputs):
+                    if grad is not None and not bool(torch.isfinite(grad).all()):
+                        value = "nan" if bool(torch.isnan(grad).any()) else "inf"
+                        self._pin(self._records.get(nid))
+                        self._nan_origins.append(NanOrigin(nid, index, value, self._epoch - 1))
+                        return
+        except Exception as exc:
+            self._internal(exc)
 
     def _leaf_of_accumulator(self, node) -> int | None:
         variable = node.variable
@@ -595,6 +851,58 @@ class Recorder(TorchFunctionMode):
         except Exception as exc:
             self._stepping = None
             self._internal(exc)
+            return
+        try:  # our own torch calls below run while _stepping is set: the hot path lets them through
+            self._check_gradients(optimizer, params)
+        except Exception as exc:
+            self._internal(exc)
+
+    def _check_gradients(self, optimizer, params) -> None:
+        """Silent gradient hazards, looked at once per optimizer step (never per op)."""
+        state = self._optimizers.get(id(optimizer))
+        if state is None or state.ref() is not optimizer:
+            state = self._optimizers[id(optimizer)] = _OptimizerState(optimizer)
+        state.steps += 1
+        if state.steps <= GRAD_CHECK_STEPS:
+            state.param_ids.update(id(p) for p in params)
+        with_grad = [p for p in params if p.grad is not None]
+        site = None
+
+        def step_site():
+            nonlocal site
+            if site is None:
+                site = capture()[0]
+            return site
+
+        # Gradients not reset since the last step: the same .grad tensors, no zero_ in between.
+        if (state.sample and self._epoch > state.epoch and self._zeroings == state.zeroings
+                and "not-zeroed" not in state.reported
+                and all(p() is not None and g() is not None and p().grad is g() for p, g in state.sample)):
+            state.reported.add("not-zeroed")
+            self._hazards.append(GradHazard("not-zeroed", [self._leaf_id(p(), None) for p, _ in state.sample],
+                                            step_site(), state.name, state.steps))
+        state.sample = [(weakref.ref(p), weakref.ref(p.grad)) for p in with_grad[:3]]
+        state.epoch, state.zeroings = self._epoch, self._zeroings
+
+        if with_grad and "nonfinite" not in state.reported:
+            dense = [p.grad for p in with_grad if p.grad.layout == torch.strided]
+            if dense and not bool(torch.isfinite(torch.stack(torch._foreach_norm(dense))).all()):
+                bad = [p for p in with_grad if not bool(torch.isfinite(p.grad).all())]
+                state.reported.add("nonfinite")
+                self._hazards.append(GradHazard("nonfinite", [self._leaf_id(p, None) for p in bad[:8]],
+                                                step_site(), state.name, state.steps))
+
+        if state.steps <= GRAD_CHECK_STEPS and with_grad:
+            for p in params:
+                if p.grad is not None:
+                    self._graded.add(self._leaf_id(p, None))
+                elif p.requires_grad:
+                    self._never_graded.setdefault(self._leaf_id(p, None), (step_site(), state.name, state.steps))
+            known = set().union(*(s.param_ids for s in self._optimizers.values()))
+            for module in (ref() for ref in self._modules):
+                for p in module.parameters(recurse=False) if module is not None else ():
+                    if p.grad is not None and id(p) not in known:
+                        self._not_in_optimizer.setdefault(self._leaf_id(p, None), (step_site(), state.name, state.steps, id(p)))
 
     def _on_step_end(self, optimizer, args, kwargs):
         stepping, self._stepping = self._stepping, None
@@ -647,6 +955,8 @@ class Recorder(TorchFunctionMode):
 
     # ------------------------------------------------------------------ in-place changes
     def _note_changes(self, func, before, args, kwargs):
+        if func in self._zeroers:
+            self._zeroings += 1
         where = None  # captured once per call, and only if a write matters
         for tensor, version in before:
             if tensor._version == version:
@@ -663,6 +973,9 @@ class Recorder(TorchFunctionMode):
         first = args[0] if args else None
         if isinstance(first, _Tensor) and first.requires_grad and first.grad_fn is None:
             self._ensure_leaf(first)  # requires_grad_() / .requires_grad = True
+            cut = self._cut_of(first) if self._tainted else None
+            if cut is not None and self._cuts[cut].reason not in ("inference_mode",):
+                self._event("revival", lambda loc: Revival(next(self._seq), loc, cut))
 
     def _log_change(self, func, tensor, grad_fn, storage, version, where, kwargs) -> None:
         loc, entry = where
@@ -678,6 +991,7 @@ class Recorder(TorchFunctionMode):
             shape=tuple(tensor.shape), version_before=version, version_after=tensor._version,
             grad_enabled=_is_grad_enabled(), leaf=leaf, via=_entry_label(entry),
             inplace_kwarg=kwargs.get("inplace") is True,
+            bypasses_version=bool(self._tainted) and self._is_data_alias(tensor),
         ))
 
     # ------------------------------------------------------------------ failing ops
@@ -707,12 +1021,16 @@ class Recorder(TorchFunctionMode):
             self._pinned_leaves.add(base_leaf)
         if tensor.grad_fn is not None:
             node = self._pin(self._record_of(tensor.grad_fn))
-        return TensorArg(tuple(tensor.shape), tensor.requires_grad, tensor.is_leaf, leaf, base_leaf, node)
+        cut = self._cut_of(tensor)
+        if cut is None and base is not None:
+            cut = self._cut_of(base)
+        return TensorArg(tuple(tensor.shape), tensor.requires_grad, tensor.is_leaf, leaf, base_leaf, node,
+                         dtype=_dtype_name(tensor.dtype), cut=cut, inference=tensor.is_inference())
 
     # ------------------------------------------------------------------ backward calls
     def _backward(self, func, args, kwargs):
         try:
-            call, roots = self._begin_backward(func, args, kwargs)
+            call, roots, outputs, inputs = self._begin_backward(func, args, kwargs)
         except Exception as exc:
             self._internal(exc)
             return func(*args, **kwargs)
@@ -720,6 +1038,8 @@ class Recorder(TorchFunctionMode):
             result = func(*args, **kwargs)
         except Exception as exc:
             try:
+                call.outputs = [self._describe(t) for t in outputs[:8] if isinstance(t, _Tensor)]
+                call.inputs = [self._describe(t) for t in inputs[:16] if isinstance(t, _Tensor)]
                 self._backward_failed(call, roots, exc)
                 self._prune()
             except Exception as inner:
@@ -728,6 +1048,11 @@ class Recorder(TorchFunctionMode):
         try:
             if not call.retain_graph:
                 call.freed_nodes = self._mark_freed(call.roots, call.index)
+            if call.api == "torch.autograd.grad" and not call.create_graph:
+                # Gradients made without create_graph=True are constants to autograd.
+                for grad in result:
+                    if isinstance(grad, _Tensor) and grad.grad_fn is None and not grad.requires_grad:
+                        self._taint(grad, self._cut(None, None, grad, reason="grad_result"))
             self._prune()
         except Exception as exc:
             self._internal(exc)
@@ -740,6 +1065,8 @@ class Recorder(TorchFunctionMode):
         bound = signature.bind_partial(*args, **kwargs).arguments
         outputs = bound.get("self", bound.get("tensors", bound.get("outputs")))
         outputs = [outputs] if isinstance(outputs, _Tensor) else list(outputs or ())
+        inputs = bound.get("inputs")
+        inputs = [inputs] if isinstance(inputs, _Tensor) else list(inputs or ())
         create_graph = bool(bound.get("create_graph", False))
         retain_graph = bound.get("retain_graph")
         loc = capture()[0]
@@ -757,7 +1084,7 @@ class Recorder(TorchFunctionMode):
         )
         self._epoch += 1
         self._backward_calls.append(call)
-        return call, roots
+        return call, roots, outputs, inputs
 
     def _walk(self, roots):
         """Yield (node, parent record) over a graph, each node once, AccumulateGrad skipped."""
@@ -802,6 +1129,8 @@ class Recorder(TorchFunctionMode):
         message = str(exc)
         call.error = ErrorInfo(type(exc).__name__, message)
         self._failure_by_exc[id(exc)] = ("backward", call)
+        if "does not require grad" in message:
+            call.trainable_params, call.total_params = self._count_parameters()
         if _VERSION_MISMATCH in message:
             call.version_failure = self._find_stale_saved(roots, message)
         elif _FREED in message:
@@ -813,6 +1142,17 @@ class Recorder(TorchFunctionMode):
         # Keep the whole failing graph for `gradscope graph`, even after the program drops it.
         self._failed_graphs.append([r for r in (self._record_of(n) for n, _ in self._walk(roots)) if r])
         self.name_parameters()
+
+    def _count_parameters(self) -> tuple[int, int]:
+        seen, trainable = set(), 0
+        for module in (ref() for ref in self._modules):
+            if module is None:
+                continue
+            for param in module.parameters(recurse=False):
+                if id(param) not in seen:
+                    seen.add(id(param))
+                    trainable += bool(param.requires_grad)
+        return trainable, len(seen)
 
     def _find_stale_saved(self, roots, message):
         found = re.search(r"is at version (\d+); expected version (\d+)", message)
@@ -889,6 +1229,60 @@ class Recorder(TorchFunctionMode):
             cid = parent
         return first if known or first in trace.module_calls else None
 
+    def _finish_gradient_checks(self) -> None:
+        """Turn the candidates seen at the first steps into hazards, now that every optimizer is known."""
+        known = set().union(*(s.param_ids for s in self._optimizers.values())) if self._optimizers else set()
+        never = [lid for lid in self._never_graded if lid not in self._graded]
+        if never:
+            site, name, step = self._never_graded[never[0]]
+            self._hazards.append(GradHazard("never-graded", never[:16], site, name, step))
+        stray = [lid for lid, entry in self._not_in_optimizer.items() if entry[3] not in known]
+        if stray:
+            site, name, step, _ = self._not_in_optimizer[stray[0]]
+            self._hazards.append(GradHazard("not-in-optimizer", stray[:16], site, name, step))
+        for hazard in self._hazards:
+            self._pinned_leaves.update(hazard.leaves)
+        self._never_graded.clear()
+        self._not_in_optimizer.clear()
+
+    def _export_events(self, trace: Trace) -> None:
+        def site(loc):
+            return resolve(loc) if isinstance(loc, tuple) else loc
+
+        for cut in self._cuts.values():
+            module = cut.module
+            trace.cuts[cut.id] = GraphCut(
+                id=cut.id, seq=cut.seq, op=cut.op, site=site(cut.site), reason=cut.reason, epoch=cut.epoch,
+                grad_off_site=site(cut.grad_off_site), grad_off_via=cut.grad_off_via,
+                input_node=cut.input_node if cut.input_node in trace.nodes else None,
+                input_leaf=cut.input_leaf,
+                module=self._module_names.get(module) if isinstance(module, int) else module)
+        for kind, target in [("escape", trace.escapes), ("grad_read", trace.grad_reads), ("hook", trace.hooks),
+                             ("stale", trace.stale_links), ("revival", trace.revivals)]:
+            for event in self._events[kind].values():
+                target.append(dataclasses.replace(event, site=site(event.site)))
+        for hazard in self._hazards:
+            trace.grad_hazards.append(dataclasses.replace(hazard, site=site(hazard.site)))
+        trace.nan_origins = list(self._nan_origins)
+        for info in self._types.values():
+            if info.defined_at is not None:
+                trace.functions[info.name] = info.defined_at
+
+    def describe_exception(self, exc: BaseException) -> list[TensorArg]:
+        """Tensors held by the innermost frame an uncaught error came from (e.g. the optimizer's
+        `param` in "can't optimize a non-leaf Tensor")."""
+        tb = exc.__traceback__
+        if tb is None:
+            return []
+        while tb.tb_next is not None:
+            tb = tb.tb_next
+        try:
+            values = list(tb.tb_frame.f_locals.values())
+            return [self._describe(v) for v in values if isinstance(v, _Tensor)][:4]
+        except Exception as inner:
+            self._internal(inner)
+            return []
+
     def failure_for(self, exc: BaseException):
         """The recorded failure an uncaught exception came from: ("op"|"backward", record)."""
         return self._failure_by_exc.get(id(exc))
@@ -915,6 +1309,7 @@ class Recorder(TorchFunctionMode):
                 next_ids=list(record[NEXT_IDS]), leaf_ids=[i for i in record[LEAF_IDS] if i is not None],
                 module_call=self._add_module_call(trace, record[MODULE]),
             )
+        self._finish_gradient_checks()
         for leaf in list(self._leaves.values()):
             trace.leaves[leaf.lid] = Leaf(
                 id=leaf.lid, name=leaf.name, kind=leaf.kind, shape=leaf.shape,
@@ -929,6 +1324,7 @@ class Recorder(TorchFunctionMode):
         for failure in self._op_failures:
             failure.site = resolve(failure.site) if isinstance(failure.site, tuple) else failure.site
             trace.op_failures.append(failure)
+        self._export_events(trace)
         trace.internal_errors = list(self._internal_errors)
         if self._internal_error_count > len(self._internal_errors):
             trace.internal_errors.append(
@@ -1004,9 +1400,21 @@ def _versions_now(changes) -> dict:
     """storage -> [(seq, version after)] of every recorded in-place change, in order."""
     by_storage: dict = {}
     for change in changes:
-        if change.storage is not None:
+        if change.storage is not None and not change.bypasses_version:
             by_storage.setdefault(change.storage, []).append((change.seq, change.version_after))
     return by_storage
+
+
+def _definition_site(obj):
+    """Where a custom autograd.Function (its forward) or a hook function is defined."""
+    target = obj
+    if isinstance(obj, type):
+        target = obj.__dict__.get("backward") or obj.__dict__.get("forward")
+        target = getattr(target, "__func__", target)
+    code = getattr(target, "__code__", None)
+    if code is None:
+        return None
+    return locations.Site(locations.real_path(code.co_filename), code.co_firstlineno, code.co_name)
 
 
 def _input_grad_fns(args):

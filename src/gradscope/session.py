@@ -25,6 +25,7 @@ class Settings:
 
     keep_backwards: int = 4
     max_nodes: int = 100_000
+    check_nan: bool = False  # hook every node to find the first non-finite gradient
 
 
 @dataclass
@@ -96,7 +97,7 @@ class _Recording:
             from .recorder import Recorder
 
             self.recorder = Recorder(keep_backwards=self.settings.keep_backwards,
-                                     max_nodes=self.settings.max_nodes)
+                                     max_nodes=self.settings.max_nodes, check_nan=self.settings.check_nan)
             self.recorder.start()
         except Exception as exc:  # never break the program's `import torch`
             self.recorder = None
@@ -108,6 +109,10 @@ class _Recording:
 
 
 def _trace(recorder, target: Target, outcome: Outcome) -> Trace:
+    exc = outcome.exception
+    held_tensors = []  # described before the trace is taken, so the nodes they name are in it
+    if exc is not None and recorder is not None and recorder.failure_for(exc) is None:
+        held_tensors = recorder.describe_exception(exc)
     # No recorder: the program never imported torch, so there is no autograd to explain.
     trace = recorder.to_trace(target.argv) if recorder is not None else Trace(argv=list(target.argv))
     trace.exit_status = outcome.exit_status
@@ -119,6 +124,7 @@ def _trace(recorder, target: Target, outcome: Outcome) -> Trace:
             site=Site(real_path(where[0]), where[1]) if where else None,
         )
         failure = recorder.failure_for(exc) if recorder is not None else None
+        error.tensors = held_tensors
         if failure is not None and failure[0] == "backward":
             error.backward_call = failure[1].index
         elif failure is not None:

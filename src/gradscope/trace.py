@@ -86,6 +86,7 @@ class InplaceChange:
     leaf: int | None = None  # the changed tensor is this leaf (or a view of it)
     via: str | None = None  # the library code the user line called into, e.g. "torch/optim/sgd.py"
     inplace_kwarg: bool = False  # the call was made with inplace=True (nn.ReLU(inplace=True), ...)
+    bypasses_version: bool = False  # written through `.data`: the saved tensor's version did not move
 
 
 @dataclass
@@ -126,6 +127,11 @@ class BackwardCall:
     freed_failures: list[FreedFailure] = field(default_factory=list)
     failed_node: int | None = None  # for other errors: the node named in the message, if found
     freed_nodes: int = 0  # how many tracked nodes this call released
+    # Filled only when the call fails: what it was given.
+    outputs: list[TensorArg] = field(default_factory=list)  # the tensors backpropagated
+    inputs: list[TensorArg] = field(default_factory=list)  # autograd.grad's `inputs`
+    trainable_params: int | None = None  # parameters of the live modules that require grad
+    total_params: int | None = None
 
 
 @dataclass
@@ -138,6 +144,9 @@ class TensorArg:
     leaf: int | None  # the tensor itself is this leaf
     base_leaf: int | None  # it is a view of this leaf
     node: int | None  # its grad_fn (for a view: the node that made the view)
+    dtype: str = ""
+    cut: int | None = None  # it descends from this graph cut (id in Trace.cuts)
+    inference: bool = False  # an inference tensor (made under torch.inference_mode)
 
 
 @dataclass
@@ -161,6 +170,107 @@ class UncaughtError:
     site: Site | None  # innermost user frame of the traceback
     backward_call: int | None = None  # it came out of this backward call
     op_failure: int | None = None  # or out of this failing op (index into op_failures)
+    tensors: list[TensorArg] = field(default_factory=list)  # tensors in the raising library frame
+
+
+@dataclass
+class GraphCut:
+    """Where a value that depended on tensors requiring grad stopped requiring grad.
+
+    `reason`: "no_grad", "inference_mode", "detach", "data", "copy" (torch.tensor(t)),
+    "integer" (argmax, a comparison, an integer cast), "grad_result" (autograd.grad without
+    create_graph) or "other".
+    """
+
+    id: int
+    seq: int
+    op: str
+    site: Site | None
+    reason: str
+    epoch: int
+    grad_off_site: Site | None = None  # the line that switched gradient tracking off
+    grad_off_via: str | None = None  # library code that did it (e.g. torch/utils/checkpoint.py)
+    input_node: int | None = None  # the input that required grad: its node, or
+    input_leaf: int | None = None  # the leaf itself
+    module: str | None = None  # module path the op ran in
+
+
+@dataclass
+class Escape:
+    """A tensor that requires grad was turned into a Python value (`.item()`, `float(t)`, ...)."""
+
+    seq: int
+    op: str
+    site: Site | None
+    epoch: int
+    node: int | None = None
+
+
+@dataclass
+class Revival:
+    """`requires_grad = True` set on a tensor cut from the graph: it trains nothing."""
+
+    seq: int
+    site: Site | None
+    cut: int | None
+
+
+@dataclass
+class GradRead:
+    """A `.grad` read that returned None."""
+
+    seq: int
+    site: Site | None
+    is_leaf: bool
+    node: int | None = None  # for a non-leaf: the node that made it
+    leaf: int | None = None
+
+
+@dataclass
+class HookRegistration:
+    """A `Tensor.register_hook` call: the hook's name and where it is defined."""
+
+    seq: int
+    name: str
+    site: Site | None
+    defined_at: Site | None = None
+
+
+@dataclass
+class StaleLink:
+    """A new node that links to a node an earlier backward call already ran and freed."""
+
+    seq: int
+    op: str
+    site: Site | None
+    epoch: int
+    old_node: int
+
+
+@dataclass
+class GradHazard:
+    """Something wrong with parameter gradients, seen at an optimizer step.
+
+    `kind`: "not-zeroed" (gradients accumulate across steps), "nonfinite" (NaN/inf in .grad),
+    "never-graded" (a parameter of a stepped optimizer whose .grad stayed None while others
+    got one), "not-in-optimizer" (a module parameter got a .grad but no optimizer steps it).
+    """
+
+    kind: str
+    leaves: list[int]
+    site: Site | None  # the optimizer.step() line (or the end of the run)
+    optimizer: str = ""
+    step: int = 0  # 1-based step of that optimizer
+
+
+@dataclass
+class NanOrigin:
+    """The first backward node that produced a non-finite gradient from finite ones (--check-nan)."""
+
+    node: int
+    output_index: int  # which of its gradient outputs (= forward inputs)
+    value: str  # "nan" or "inf"
+    backward_call: int
 
 
 @dataclass
@@ -176,9 +286,21 @@ class Trace:
     exit_status: int = 0
     module_calls: dict[int, ModuleCall] = field(default_factory=dict)
     meta: dict = field(default_factory=dict)  # python, torch and gradscope versions, ...
+    cuts: dict[int, GraphCut] = field(default_factory=dict)
+    escapes: list[Escape] = field(default_factory=list)
+    revivals: list[Revival] = field(default_factory=list)
+    grad_reads: list[GradRead] = field(default_factory=list)
+    hooks: list[HookRegistration] = field(default_factory=list)
+    stale_links: list[StaleLink] = field(default_factory=list)
+    grad_hazards: list[GradHazard] = field(default_factory=list)
+    nan_origins: list[NanOrigin] = field(default_factory=list)
+    functions: dict[str, Site] = field(default_factory=dict)  # custom Function node name -> definition
 
     def node(self, node_id: int | None) -> Node | None:
         return None if node_id is None else self.nodes.get(node_id)
 
     def leaf(self, leaf_id: int | None) -> Leaf | None:
         return None if leaf_id is None else self.leaves.get(leaf_id)
+
+    def cut(self, cut_id: int | None) -> GraphCut | None:
+        return None if cut_id is None else self.cuts.get(cut_id)
