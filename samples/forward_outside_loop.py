@@ -5,7 +5,7 @@ import torch.nn as nn
 torch.manual_seed(0)
 encoder = nn.Linear(6, 4)
 head = nn.Linear(4, 1)
-optimizer = torch.optim.SGD(head.parameters(), lr=0.1)
+optimizer = torch.optim.SGD([*encoder.parameters(), *head.parameters()], lr=0.1)
 
 inputs = torch.randn(8, 6)
 features = torch.relu(encoder(inputs))

@@ -32,6 +32,7 @@ import inspect
 import itertools
 import os
 import re
+import sys
 import threading
 import traceback
 import warnings
@@ -54,6 +55,7 @@ from .trace import (
     HookRegistration,
     InplaceChange,
     Leaf,
+    LeafMoved,
     ModuleCall,
     NanOrigin,
     Node,
@@ -85,6 +87,7 @@ _SPECIAL_CALLS = {
     "__get__:grad": "_grad_read",
     "_set_grad_enabled": "_grad_mode",
     "register_hook": "_hook_registered",
+    "tensor": "_no_event", "as_tensor": "_no_event",
 }
 _ZEROING = frozenset({"zero_", "_foreach_zero_"})
 # Why an op's result stopped requiring grad, by op (with grad mode on).
@@ -100,6 +103,7 @@ _BACKWARD_APIS = {
     torch.autograd.grad: "torch.autograd.grad",
 }
 
+_CHECKPOINT_FILE = os.path.join("utils", "checkpoint.py")
 _COMPILE_HOOK_WARNING = r"Using `torch\.compile\(module\)` when there are global hooks on modules"
 _VERSION_MISMATCH = "modified by an inplace operation"
 _FREED = "backward through the graph a second time"
@@ -259,7 +263,7 @@ class Recorder(TorchFunctionMode):
         self._cut_keys: dict = {}
         self._cut_ids = itertools.count(1)
         self._grad_off = None  # (location, library entry) of the last switch to no-grad mode
-        self._events: dict[str, dict] = {"escape": {}, "grad_read": {}, "hook": {}, "stale": {}, "revival": {}}
+        self._events: dict[str, dict] = {"escape": {}, "grad_read": {}, "hook": {}, "stale": {}, "revival": {}, "moved": {}}
         self._zeroings = 0
         self._optimizers: dict[int, _OptimizerState] = {}
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (step site, optimizer, step)
@@ -480,7 +484,7 @@ class Recorder(TorchFunctionMode):
                 reason = "inference_mode"
             elif not _is_grad_enabled():
                 reason = "no_grad"
-        if reason in ("no_grad", "inference_mode"):
+        if reason in ("no_grad", "inference_mode") and module is not None:
             # One record per no-grad block and module: an eval loop must stay cheap.
             key = (reason, self._grad_off[0] if self._grad_off else None, module)
             found = self._cut_keys.get(key)
@@ -506,6 +510,7 @@ class Recorder(TorchFunctionMode):
                 input_node = self._pin(self._record_of(source.grad_fn))
             else:
                 input_leaf = self._leaf_id(source, None)
+                self._pinned_leaves.add(input_leaf)
         self._cuts[cid] = GraphCut(
             id=cid, seq=next(self._seq), op=_op_name(func) if func is not None else "autograd.grad",
             site=loc, reason=reason, epoch=self._epoch,
@@ -549,16 +554,26 @@ class Recorder(TorchFunctionMode):
         except Exception as exc:
             self._internal(exc)
             return func(*args, **kwargs)
-        try:
-            out = func(*args, **kwargs)
-        except Exception as exc:
-            self._op_failed(func, args, exc)
-            raise
+        # These calls may warn from C++ (non-leaf .grad, torch.tensor(t), float(t)); such a warning
+        # would point at this frame, so it is caught here and issued again from the user's line.
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                out = func(*args, **kwargs)
+            except Exception as exc:
+                self._op_failed(func, args, exc)
+                raise
+        for warning in caught:
+            _warn_from_user_line(warning)
         try:
             handler(func, args, out)
+            self._note_outputs(func, out, args)
         except Exception as exc:
             self._internal(exc)
         return out
+
+    def _no_event(self, func, args, out):
+        pass
 
     def _event(self, kind: str, make) -> None:
         """Record one event per user line (and kind); `make(loc)` builds it."""
@@ -581,6 +596,8 @@ class Recorder(TorchFunctionMode):
         is_leaf = tensor.grad_fn is None
         if is_leaf:
             leaf = self._leaf_id(tensor, None) if tensor.requires_grad else None
+            if leaf is not None:
+                self._pinned_leaves.add(leaf)
             self._event("grad_read", lambda loc: GradRead(next(self._seq), loc, True, leaf=leaf))
         elif not tensor.retains_grad:
             node = self._record_of(tensor.grad_fn)
@@ -589,7 +606,15 @@ class Recorder(TorchFunctionMode):
     def _grad_mode(self, func, args, out):
         if args and args[0] is False:
             where = capture()
-            self._grad_off = (where[0], _entry_label(where[1]))
+            via = _entry_label(where[1])
+            frame = sys._getframe(1)
+            while frame is not None:  # a reentrant checkpoint turns grad off under a few wrappers
+                if frame.f_code.co_filename.endswith(_CHECKPOINT_FILE):
+                    via = "torch/utils/checkpoint.py"
+                    break
+                frame = frame.f_back
+            del frame
+            self._grad_off = (where[0], via)
 
     def _hook_registered(self, func, args, out):
         hook = args[1] if len(args) > 1 else None
@@ -970,6 +995,10 @@ class Recorder(TorchFunctionMode):
             # An in-place op gives a non-leaf a new grad_fn (CopySlices for x[i] = ...).
             if grad_fn is not None and grad_fn._sequence_nr() not in self._records:
                 self._new_nodes(grad_fn, func, args, where[0] if where else None)
+                entry = self._leaf_index.get(id(tensor))
+                if entry is not None and entry[0]() is tensor:  # it was a leaf a graph may hold
+                    self._pinned_leaves.add(entry[1])
+                    self._event("moved", lambda loc: LeafMoved(next(self._seq), _op_name(func), loc, entry[1]))
         first = args[0] if args else None
         if isinstance(first, _Tensor) and first.requires_grad and first.grad_fn is None:
             self._ensure_leaf(first)  # requires_grad_() / .requires_grad = True
@@ -1048,6 +1077,8 @@ class Recorder(TorchFunctionMode):
         try:
             if not call.retain_graph:
                 call.freed_nodes = self._mark_freed(call.roots, call.index)
+            if call.index < GRAD_CHECK_STEPS and call.api != "torch.autograd.grad":
+                self._check_graded(call)
             if call.api == "torch.autograd.grad" and not call.create_graph:
                 # Gradients made without create_graph=True are constants to autograd.
                 for grad in result:
@@ -1143,6 +1174,23 @@ class Recorder(TorchFunctionMode):
         self._failed_graphs.append([r for r in (self._record_of(n) for n, _ in self._walk(roots)) if r])
         self.name_parameters()
 
+    def _check_graded(self, call) -> None:
+        """After one of the first backward calls: parameters left with .grad None while others of
+        the same model got one (without an optimizer, the step checks never run)."""
+        modules = [m for m in (ref() for ref in self._modules) if m is not None]
+        children = {id(child) for m in modules for child in m._modules.values() if child is not None}
+        for root in modules:
+            if id(root) in children:
+                continue
+            params = [p for p in root.parameters() if p.requires_grad]
+            if not any(p.grad is not None for p in params):
+                continue
+            for p in params:
+                if p.grad is not None:
+                    self._graded.add(self._leaf_id(p, None))
+                else:
+                    self._never_graded.setdefault(self._leaf_id(p, None), (call.site, "backward", call.index + 1))
+
     def _count_parameters(self) -> tuple[int, int]:
         seen, trainable = set(), 0
         for module in (ref() for ref in self._modules):
@@ -1232,6 +1280,8 @@ class Recorder(TorchFunctionMode):
     def _finish_gradient_checks(self) -> None:
         """Turn the candidates seen at the first steps into hazards, now that every optimizer is known."""
         known = set().union(*(s.param_ids for s in self._optimizers.values())) if self._optimizers else set()
+        if self._not_in_optimizer:
+            known |= _params_of_live_optimizers()  # also those that never stepped (the run failed first)
         never = [lid for lid in self._never_graded if lid not in self._graded]
         if never:
             site, name, step = self._never_graded[never[0]]
@@ -1240,6 +1290,17 @@ class Recorder(TorchFunctionMode):
         if stray:
             site, name, step, _ = self._not_in_optimizer[stray[0]]
             self._hazards.append(GradHazard("not-in-optimizer", stray[:16], site, name, step))
+        if not any(h.kind == "nonfinite" for h in self._hazards) and self._backward_calls:
+            # No optimizer step saw it: look at the .grad of the leaves still alive, once.
+            bad = []
+            for ref, lid in list(self._leaf_index.values())[:10_000]:
+                tensor = ref()
+                grad = tensor.grad if tensor is not None else None
+                if grad is not None and grad.layout == torch.strided and not bool(torch.isfinite(grad).all()):
+                    bad.append(lid)
+            if bad:
+                last = self._backward_calls[-1]
+                self._hazards.append(GradHazard("nonfinite", bad[:8], last.site, "backward", last.index + 1))
         for hazard in self._hazards:
             self._pinned_leaves.update(hazard.leaves)
         self._never_graded.clear()
@@ -1258,7 +1319,8 @@ class Recorder(TorchFunctionMode):
                 input_leaf=cut.input_leaf,
                 module=self._module_names.get(module) if isinstance(module, int) else module)
         for kind, target in [("escape", trace.escapes), ("grad_read", trace.grad_reads), ("hook", trace.hooks),
-                             ("stale", trace.stale_links), ("revival", trace.revivals)]:
+                             ("stale", trace.stale_links), ("revival", trace.revivals),
+                             ("moved", trace.leaves_moved)]:
             for event in self._events[kind].values():
                 target.append(dataclasses.replace(event, site=site(event.site)))
         for hazard in self._hazards:
@@ -1349,7 +1411,7 @@ def _hide_gradscope_frames(metadata) -> None:
     kept = []
     for frame in frames[start:]:
         if _GRADSCOPE_FILE_MARK in frame:
-            if kept and "in handle_torch_function" in kept[-1]:
+            while kept and "handle_torch_function" in kept[-1]:  # the dispatch and its caller
                 kept.pop()
             continue
         kept.append(frame)
@@ -1403,6 +1465,29 @@ def _versions_now(changes) -> dict:
         if change.storage is not None and not change.bypasses_version:
             by_storage.setdefault(change.storage, []).append((change.seq, change.version_after))
     return by_storage
+
+
+def _warn_from_user_line(warning) -> None:
+    frame = sys._getframe(1)
+    while frame is not None and locations.is_internal_file(frame.f_code.co_filename):
+        frame = frame.f_back
+    if frame is None:
+        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
+        return
+    user_globals = frame.f_globals
+    warnings.warn_explicit(warning.message, warning.category, frame.f_code.co_filename, frame.f_lineno,
+                           module=user_globals.get("__name__"),
+                           registry=user_globals.setdefault("__warningregistry__", {}),
+                           module_globals=user_globals)
+
+
+def _params_of_live_optimizers() -> set[int]:
+    """Ids of the parameters held by every optimizer still alive (one scan, at the end of a run)."""
+    found = set()
+    for obj in gc.get_objects():
+        if isinstance(obj, torch.optim.Optimizer):
+            found.update(id(p) for group in obj.param_groups for p in group["params"])
+    return found
 
 
 def _definition_site(obj):

@@ -216,6 +216,16 @@ class Revival:
 
 
 @dataclass
+class LeafMoved:
+    """A leaf that required grad got a grad_fn from an in-place op (x[i] = w) after a graph used it."""
+
+    seq: int
+    op: str
+    site: Site | None
+    leaf: int
+
+
+@dataclass
 class GradRead:
     """A `.grad` read that returned None."""
 
@@ -289,6 +299,7 @@ class Trace:
     cuts: dict[int, GraphCut] = field(default_factory=dict)
     escapes: list[Escape] = field(default_factory=list)
     revivals: list[Revival] = field(default_factory=list)
+    leaves_moved: list[LeafMoved] = field(default_factory=list)
     grad_reads: list[GradRead] = field(default_factory=list)
     hooks: list[HookRegistration] = field(default_factory=list)
     stale_links: list[StaleLink] = field(default_factory=list)

@@ -11,15 +11,37 @@ from typing import Callable
 
 from ..findings import Finding
 from ..trace import Trace
-from . import backward_error, freed_graph, inplace_saved, leaf_inplace
+from . import (
+    backward_error,
+    backward_failures,
+    freed_graph,
+    graph_cut,
+    inplace_saved,
+    leaf_inplace,
+    op_errors,
+    python_errors,
+    silent,
+)
 
 Rule = Callable[[Trace], list[Finding]]
 
+# Errors first (the one that ended the program is what the user came for), then silent hazards.
 RULES: dict[str, Rule] = {
     inplace_saved.RULE_ID: inplace_saved.check,
     freed_graph.RULE_ID: freed_graph.check,
     leaf_inplace.RULE_ID: leaf_inplace.check,
+    graph_cut.RULE_ID: graph_cut.check,
+    "forward-errors": op_errors.check,
+    "backward-errors": backward_failures.check,
+    "library-errors": python_errors.check,
     backward_error.RULE_ID: backward_error.check,
+    graph_cut.REVIVAL_RULE_ID: graph_cut.check_revival,
+    "data-write-to-saved-tensor": silent.data_write_to_saved,
+    "gradient-hazards": silent.gradient_hazards,
+    "nonfinite-gradient": silent.nan_without_step,
+    "non-leaf-grad-read": silent.non_leaf_grad_reads,
+    "backward-create-graph-cycle": silent.create_graph_cycle,
+    "graph-kept-alive": silent.graph_kept_alive,
 }
 
 

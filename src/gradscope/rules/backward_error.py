@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..findings import Finding, Location
 from ..trace import Trace
 from ._words import call_words, node_words, uncaught_note
+from .backward_failures import is_explained
 
 RULE_ID = "backward-error"
 
@@ -17,6 +18,8 @@ def check(trace: Trace) -> list[Finding]:
     findings = []
     for call in trace.backward_calls:
         if call.error is None or call.version_failure is not None or call.freed_failures:
+            continue
+        if is_explained(call.error.message):
             continue
         node = trace.node(call.failed_node)
         finding = Finding(

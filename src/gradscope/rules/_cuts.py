@@ -1,0 +1,85 @@
+"""How to say where a value lost its connection to the graph (shared by several rules)."""
+
+from __future__ import annotations
+
+from ..findings import Location
+from ..locations import Site, enclosing_block
+from ..trace import GraphCut, Trace
+from ._words import op_words, where
+
+_HOW = {
+    "no_grad": "ran with gradient tracking off",
+    "inference_mode": "ran under torch.inference_mode()",
+    "detach": "called `.detach()`, which returns a tensor with no graph",
+    "data": "read `.data`, which returns the values without their graph",
+    "copy": "copied the values into a new tensor with `{op}(...)`, which keeps no history",
+    "integer": "computed {op_words}, whose integer result carries no gradient",
+    "grad_result": "called torch.autograd.grad without create_graph=True, so the gradients it "
+                   "returned are constants to autograd",
+    "other": "computed {op_words}, whose result does not require grad",
+}
+
+_FIX = {
+    "no_grad": "Compute what you backpropagate outside `torch.no_grad()`: that block is for "
+               "evaluation and parameter updates only.",
+    "inference_mode": "Compute what you backpropagate outside `torch.inference_mode()`.",
+    "detach": "Remove the `.detach()` on the way to the loss; detach only what must not be trained "
+              "(logged values, a hidden state carried between sequences).",
+    "data": "Use the tensor itself instead of `.data`.",
+    "copy": "Use the tensor itself (combine tensors with `torch.stack`/`torch.cat`); `torch.tensor(...)` "
+            "is for Python data and always starts a new, untracked tensor.",
+    "integer": "argmax, rounding, comparisons and integer casts have no gradient. Train on a "
+               "differentiable quantity instead (e.g. cross_entropy on the logits rather than their argmax).",
+    "grad_result": "Pass create_graph=True to the first torch.autograd.grad call to differentiate its result again.",
+    "other": "Keep the computation in differentiable torch ops.",
+}
+
+
+def grad_off_site(cut: GraphCut) -> Site | None:
+    """The `with torch.no_grad():` (or decorator, or library call) that turned tracking off."""
+    if cut.site is not None:
+        line = enclosing_block(cut.site.path, cut.site.line)
+        if line is not None:
+            return Site(cut.site.path, line)
+    return cut.grad_off_site
+
+
+def how(cut: GraphCut) -> str:
+    text = _HOW.get(cut.reason, _HOW["other"]).format(op=cut.op, op_words=op_words(cut.op))
+    if cut.reason == "no_grad":
+        block = grad_off_site(cut)
+        if cut.grad_off_via and "checkpoint" in cut.grad_off_via:
+            text += f" (a reentrant torch.utils.checkpoint at {where(cut.grad_off_site)} runs its forward under no_grad)"
+        elif block is not None:
+            text += f" (inside the torch.no_grad() opened at {where(block)})"
+    elif cut.reason == "inference_mode":
+        block = grad_off_site(cut)
+        if block is not None:
+            text += f" (opened at {where(block)})"
+    return text
+
+
+def sentence(cut: GraphCut) -> str:
+    return f"the graph was cut at {where(cut.site)}, which {how(cut)}"
+
+
+def fix(cut: GraphCut) -> str:
+    if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
+        return ("Pass use_reentrant=False to torch.utils.checkpoint (or make an input require grad, "
+                "e.g. model.enable_input_require_grads()).")
+    return _FIX.get(cut.reason, _FIX["other"])
+
+
+def locations(trace: Trace, cut: GraphCut) -> list[Location]:
+    found = [Location.at(cut.site, "cut", f"graph cut: {cut.reason.replace('_', ' ')}")]
+    if cut.reason in ("no_grad", "inference_mode"):
+        block = grad_off_site(cut)
+        if block is not None and block != cut.site:
+            found.append(Location.at(block, "no-grad-block", "gradient tracking switched off"))
+    node = trace.node(cut.input_node)
+    leaf = trace.leaf(cut.input_leaf)
+    if node is not None and node.site is not None and node.site != cut.site:
+        found.append(Location.at(node.site, "cut-input", "last value that required grad"))
+    elif leaf is not None and leaf.site is not None and leaf.site != cut.site:
+        found.append(Location.at(leaf.site, "cut-input", "leaf that required grad"))
+    return [loc for loc in found if loc is not None]

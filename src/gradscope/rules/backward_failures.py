@@ -1,0 +1,249 @@
+"""Errors raised by a backward call, other than stale or freed saved tensors: explained with the
+lines behind them (the output that was not a scalar, the custom Function or hook that returned a
+wrong gradient, the unused input, the node that produced NaN under anomaly mode, ...)."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..findings import Finding, Location
+from ..trace import BackwardCall, Trace
+from . import _nan
+from ._words import call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
+
+
+def _finding(trace, call, rule, title, explanation, fix, *locations) -> Finding:
+    finding = Finding(rule=rule, severity="error", title=title, explanation=explanation, fix=fix,
+                      details=uncaught_note(trace, call=call))
+    for location in locations:
+        finding.add(location)
+    finding.add(Location.at(call.site, "backward", "backward fails here"))
+    return finding
+
+
+def _root(trace, call):
+    return trace.node(call.roots[0]) if call.roots else None
+
+
+def _not_scalar(trace, call, found):
+    out = call.outputs[0] if call.outputs else None
+    node = _root(trace, call)
+    shape = f" of shape {shape_words(out.shape)}" if out else ""
+    return _finding(
+        trace, call, "backward-non-scalar", "backward() on a non-scalar tensor",
+        f"{call_words(call)} is called on a tensor{shape}, made by {node_words(node)}. Without `gradient=`, "
+        "backward needs a single number to differentiate (a loss); for a tensor of many values it would not "
+        "know how to weigh them.",
+        "Reduce it to the loss you mean: `.mean()` or `.sum()` (a loss with reduction='none' needs one of them), "
+        "or pass `gradient=torch.ones_like(out)` to backpropagate every element with weight 1.",
+        Location.at(node.site if node else None, "created", "non-scalar output made"))
+
+
+def _grad_shape(trace, call, found):
+    node = _root(trace, call)
+    return _finding(
+        trace, call, "backward-gradient-mismatch", "gradient= does not match the output",
+        f"{call_words(call)} passes a gradient whose shape or dtype differs from the output it is for "
+        f"(made by {node_words(node)}): {found.group(0).rstrip('.')}.",
+        "Give `gradient=` exactly the output's shape and dtype (`torch.ones_like(out)`); for a 0-d loss, pass "
+        "nothing (not torch.ones(1)).",
+        Location.at(node.site if node else None, "created", "output made"))
+
+
+def _function_gradient(trace, call, found):
+    name = found.group("name")
+    defined = trace.functions.get(name)
+    node = trace.node(call.failed_node)
+    if "incorrect number" in found.group(0):
+        what = (f"returned {found.group('got')} gradients, but its forward took {found.group('expected')} "
+                "inputs: backward must return one gradient per forward input")
+        fix = "Return one value per forward argument, in order, with None for non-tensor or non-differentiable ones."
+    else:
+        what = f"returned a gradient at index {found.group('index')} that does not fit its input ({found.group(0).split(' - ')[-1]})"
+        fix = "Return, for each input, a gradient with that input's shape, dtype and device (or None)."
+    return _finding(
+        trace, call, "custom-function-bad-gradient", f"Custom Function {name} returned a wrong gradient",
+        f"During {call_words(call)}, the backward of the custom Function `{name.removesuffix('Backward')}`"
+        + (f" (defined at {where(defined)})" if defined else "") + f" {what}.",
+        fix,
+        Location.at(defined, "function", "backward defined here"),
+        Location.at(node.site if node else None, "created", "Function applied"))
+
+
+def _hook_changed(trace, call, found):
+    name = found.group(1)
+    hook = next((h for h in reversed(trace.hooks) if h.name == name), None)
+    return _finding(
+        trace, call, "hook-changed-gradient", f"Hook {name} changed the gradient's {found.group(2)}",
+        f"The tensor hook `{name}`"
+        + (f" (registered at {where(hook.site)}, defined at {where(hook.defined_at)})" if hook else "")
+        + f" returned a gradient of a different {found.group(2)} than the one it was given; a hook may only "
+          "change the values.",
+        "Return a tensor of the same shape and dtype as the hook's argument (or None to keep it).",
+        Location.at(hook.defined_at if hook else None, "hook", "hook defined"),
+        Location.at(hook.site if hook else None, "registered", "hook registered"))
+
+
+def _unused_input(trace, call, found):
+    index = int(found.group(1))
+    arg = call.inputs[index] if index < len(call.inputs) else None
+    leaf = trace.leaf(arg.leaf) if arg else None
+    node = trace.node(arg.node) if arg else None
+    made = leaf.site if leaf else (node.site if node else None)
+    detach = next((c for c in trace.cuts.values() if leaf and c.input_leaf == leaf.id and c.reason == "detach"), None)
+    through = (f" It reaches the output only through `.detach()` at {where(detach.site)}, which cuts it off."
+               if detach else " Nothing in the output depends on it.")
+    return _finding(
+        trace, call, "grad-input-unused", f"autograd.grad input {index} is not used by the output",
+        f"{call_words(call)} asks for the gradient with respect to input {index}, "
+        f"{leaf_words(leaf) if leaf else 'a tensor'} made at {where(made)}, but the graph of the output never "
+        f"uses it.{through}",
+        "Pass allow_unused=True (and materialize_grads=True to get zeros instead of None), or drop it from `inputs`.",
+        Location.at(made, "input", f"input {index} made"),
+        Location.at(detach.site if detach else None, "cut", "cut by detach"))
+
+
+def _input_without_grad(trace, call, found):
+    index = next((i for i, t in enumerate(call.inputs) if not t.requires_grad), None)
+    return _finding(
+        trace, call, "grad-input-without-grad", "autograd.grad input does not require grad",
+        f"{call_words(call)} asks for the gradient with respect to "
+        + (f"input {index} ({shape_words(call.inputs[index].shape)})" if index is not None else "an input")
+        + ", which does not require grad: autograd never tracked it.",
+        "Create that input with requires_grad=True (or `.requires_grad_()` before using it), or leave it out of `inputs`.")
+
+
+def _leaf_moved(trace, call, found):
+    moved = max(trace.leaves_moved, key=lambda m: m.seq, default=None)
+    leaf = trace.leaf(moved.leaf) if moved else None
+    return _finding(
+        trace, call, "leaf-moved-into-graph", "A leaf became a graph node after being used",
+        f"{call_words(call)} reaches a leaf that the graph used as a leaf, but "
+        + (f"{op_words(moved.op)} at {where(moved.site)} wrote a tensor that requires grad into "
+           f"{leaf_words(leaf) if leaf else 'it'}, giving it a grad_fn" if moved else "it has since been given a grad_fn")
+        + ": its gradient can no longer be accumulated.",
+        "Modify a copy (`x = x.clone()`) instead of the leaf, or build the graph again after the change.",
+        Location.at(leaf.site if leaf else None, "created", "leaf created"),
+        Location.at(moved.site if moved else None, "modified", "leaf given a grad_fn"))
+
+
+def _no_derivative(trace, call, found):
+    op = found.group(1).split(":")[0].strip().lstrip("_").removesuffix("2")
+    node = next((n for n in sorted(trace.nodes.values(), key=lambda n: -n.seq)
+                 if n.op.lstrip("_") == op or n.name.lower().startswith(op.lower())), None)
+    return _finding(
+        trace, call, "derivative-not-implemented", f"No derivative for {op}",
+        f"{call_words(call)} needs the derivative of `{op}`"
+        + (f" (used at {where(node.site)})" if node else "")
+        + ", which PyTorch does not implement (for this argument, or at this order).",
+        "Use a differentiable alternative, compute that part under torch.no_grad() if it needs no gradient, "
+        "or write a custom autograd.Function with your own backward.",
+        Location.at(node.site if node else None, "created", f"{op} used"))
+
+
+def _custom_op(trace, call, found):
+    return _finding(
+        trace, call, "derivative-not-implemented", f"No autograd formula for {found.group(1)}",
+        f"{call_words(call)} goes through the custom op `{found.group(1)}`, which has no backward registered.",
+        "Register one with `torch.library.register_autograd`, or call the op under torch.no_grad().")
+
+
+def _checkpoint_grad(trace, call, found):
+    return _finding(
+        trace, call, "checkpoint-reentrant-grad", "Reentrant checkpoint used with autograd.grad",
+        f"{call_words(call)} uses torch.autograd.grad (or backward with inputs=) through a region wrapped in "
+        "torch.utils.checkpoint with use_reentrant=True, which supports only plain .backward().",
+        "Pass use_reentrant=False to torch.utils.checkpoint.")
+
+
+def _checkpoint_recompute(trace, call, found):
+    return _finding(
+        trace, call, "checkpoint-recompute-mismatch", "Checkpoint recomputation differs from the forward",
+        f"During {call_words(call)}, torch.utils.checkpoint ran the checkpointed function again and it saved "
+        "different tensors than the first time.",
+        "Make the checkpointed function deterministic in shapes and control flow: do not depend on global "
+        "state that changes between forward and backward (counters, random routing, autocast settings).")
+
+
+def _no_backward(trace, call, found):
+    node = trace.node(call.failed_node)
+    return _finding(
+        trace, call, "custom-function-misuse", "Custom Function without backward",
+        f"{call_words(call)} reaches a custom autograd.Function"
+        + (f" ({node_words(node)})" if node else "") + " that defines no backward.",
+        "Implement `@staticmethod def backward(ctx, *grad_outputs)` returning one gradient per forward input.",
+        Location.at(node.site if node else None, "created", "Function applied"))
+
+
+def _inf_source(trace, node, depth: int = 4):
+    """The nearest node that backward ran just before `node` (its consumers in the forward) and
+    whose op is known to make infinite gradients."""
+    if node is None:
+        return None
+    consumers: dict[int, list] = {}
+    for candidate in trace.nodes.values():
+        for child in candidate.next_ids:
+            consumers.setdefault(child, []).append(candidate)
+    frontier = [node]
+    for _ in range(depth):
+        frontier = [c for n in frontier for c in consumers.get(n.id, [])]
+        known = [c for c in frontier if _nan.is_known(c.op)]
+        if known:
+            return known[0]
+    return None
+
+
+def _anomaly_nan(trace, call, found):
+    node = trace.node(call.failed_node)
+    # Anomaly mode checks for NaN only: an inf made just before (sqrt or log at 0) turns into
+    # NaN one node later (0 * inf). The node that fed it its gradient is then the real source.
+    source = _inf_source(trace, node)
+    text = (f" Its incoming gradient was already infinite: the backward of {node_words(source)} made it so, "
+            "and 0 * inf = NaN." if source else "")
+    return _finding(
+        trace, call, "nan-in-backward", f"{found.group(1)} produced NaN in backward",
+        f"Anomaly mode stopped {call_words(call)}: the backward of {node_words(node)} returned NaN for its "
+        f"input {found.group(2)}.{text}",
+        _nan.advice(source.op if source else (node.op if node else None)),
+        Location.at(source.site if source else None, "source", "gradient becomes inf here"),
+        Location.at(node.site if node else None, "created", "op whose gradient is NaN"))
+
+
+_EXPLAINERS: list[tuple[re.Pattern, Callable]] = [
+    (re.compile(r"grad can be implicitly created only for (real )?scalar outputs"), _not_scalar),
+    (re.compile(r"Mismatch in (shape|dtype): grad_output\[\d+\][^\n]*"), _grad_shape),
+    (re.compile(r"[Ff]unction (?P<name>\w+) returned an invalid gradient at index (?P<index>\d+) - .*"), _function_gradient),
+    (re.compile(r"[Ff]unction (?P<name>\w+) returned an incorrect number of gradients "
+                r"\(expected (?P<expected>\d+), got (?P<got>\d+)\)"), _function_gradient),
+    (re.compile(r"hook '(.*)' has changed the (size|type) of value"), _hook_changed),
+    (re.compile(r"The differentiated Tensor at index (\d+) appears to not have been used"), _unused_input),
+    (re.compile(r"One of the differentiated Tensors does not require grad"), _input_without_grad),
+    (re.compile(r"leaf variable has been moved into the graph interior"), _leaf_moved),
+    (re.compile(r"the derivative for '([^']+)' is not implemented"), _no_derivative),
+    (re.compile(r"Trying to backward through (\S+) but no autograd formula was registered"), _custom_op),
+    (re.compile(r"When use_reentrant=True, torch\.utils\.checkpoint is incompatible"), _checkpoint_grad),
+    (re.compile(r"torch\.utils\.checkpoint: (Recomputed values|A different number of tensors)"), _checkpoint_recompute),
+    (re.compile(r"You must implement either the backward or vjp method"), _no_backward),
+    (re.compile(r"Function '(\w+)' returned nan values in its (\d+)\w* output"), _anomaly_nan),
+]
+
+HANDLED_ELSEWHERE = ("does not require grad and does not have a grad_fn",)
+
+
+def is_explained(message: str) -> bool:
+    """Whether some rule has a specific explanation for this backward error."""
+    return any(text in message for text in HANDLED_ELSEWHERE) or any(p.search(message) for p, _ in _EXPLAINERS)
+
+
+def check(trace: Trace) -> list[Finding]:
+    findings = []
+    for call in trace.backward_calls:
+        if call.error is None:
+            continue
+        for pattern, explain in _EXPLAINERS:
+            found = pattern.search(call.error.message)
+            if found:
+                findings.append(explain(trace, call, found))
+                break
+    return findings

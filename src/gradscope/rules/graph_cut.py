@@ -1,0 +1,96 @@
+"""Backward on a tensor with no graph ("element 0 of tensors does not require grad and does not
+have a grad_fn"), and the "fix" that silences it without training anything.
+
+The recorder remembers where values that depended on tensors requiring grad stopped requiring
+it (a no_grad block, .detach(), .item(), torch.tensor(t), argmax, ...), and which results
+descend from that cut. From the tensor backward was given we name the cut.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..findings import Finding, Location
+from ..trace import BackwardCall, Trace
+from . import _cuts
+from ._words import call_words, op_words, shape_words, uncaught_note, where
+
+RULE_ID = "backward-without-graph"
+REVIVAL_RULE_ID = "requires-grad-on-detached-result"
+
+_NO_GRAPH = re.compile(r"element (\d+) of tensors does not require grad and does not have a grad_fn")
+
+
+def check(trace: Trace) -> list[Finding]:
+    findings = []
+    for call in trace.backward_calls:
+        found = _NO_GRAPH.search(call.error.message) if call.error else None
+        if found:
+            findings.append(_explain(trace, call, int(found.group(1))))
+    return findings
+
+
+def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
+    tensor = call.outputs[index] if index < len(call.outputs) else None
+    cut = trace.cut(tensor.cut if tensor else None)
+    finding = Finding(rule=RULE_ID, severity="error",
+                      title="Backward on a tensor that has no graph",
+                      explanation="", fix="", details=uncaught_note(trace, call=call))
+    what = f"a {shape_words(tensor.shape, tensor.dtype)} tensor" if tensor else "a tensor"
+    start = (f"{call_words(call)} was given {what} that does not require grad, so there is no graph "
+             "to go back through.")
+    if cut is not None:
+        for location in _cuts.locations(trace, cut):
+            finding.add(location)
+        finding.explanation = f"{start} It was computed from tensors that required grad, but {_cuts.sentence(cut)}."
+        finding.fix = _cuts.fix(cut)
+    elif call.total_params and not call.trainable_params:
+        finding.explanation = (f"{start} Every parameter of the model ({call.total_params} tensors) has "
+                               "requires_grad=False: all of them are frozen, so nothing in the loss depends "
+                               "on a tensor that requires grad.")
+        finding.fix = ("Unfreeze the parameters you mean to train (`p.requires_grad_(True)`), or do not call "
+                       "backward when nothing is trainable.")
+    else:
+        escape = _last_escape(trace, call)
+        if escape is not None:
+            finding.add(Location.at(escape.site, "cut", f"value left autograd ({op_words(escape.op)})"))
+            finding.explanation = (f"{start} The value left autograd at {where(escape.site)} "
+                                   f"({op_words(escape.op)} turns a tensor into a Python number), and the "
+                                   "tensor backpropagated was rebuilt from plain numbers.")
+            finding.fix = ("Keep the loss a tensor: use it directly instead of `.item()`/`float()`/NumPy, and "
+                           "call `.item()` only to log it.")
+        else:
+            finding.explanation = (f"{start} It was computed only from tensors that never required grad "
+                                   "(data, constants, or tensors made under no_grad before recording started).")
+            finding.fix = ("Make sure the loss is computed from the model's output, and that the parameters "
+                           "you train have requires_grad=True.")
+    finding.explanation += (" Setting `loss.requires_grad = True` would silence the error but train "
+                            "nothing: the parameters would still get no gradient.")
+    finding.add(Location.at(call.site, "backward", "backward fails here"))
+    return finding
+
+
+def _last_escape(trace: Trace, call: BackwardCall):
+    earlier = [e for e in trace.escapes if e.seq < call.seq and e.epoch == call.index]
+    return max(earlier, key=lambda e: e.seq, default=None)
+
+
+def check_revival(trace: Trace) -> list[Finding]:
+    findings = []
+    for revival in trace.revivals:
+        cut = trace.cut(revival.cut)
+        finding = Finding(
+            rule=REVIVAL_RULE_ID, severity="warning",
+            title="requires_grad set on a result cut from the graph: it trains nothing",
+            explanation=(f"At {where(revival.site)} `requires_grad` is switched on for a tensor computed from "
+                         f"tensors that required grad, after {_cuts.sentence(cut) if cut else 'the graph was cut'}. "
+                         "Backward then runs without error but stops at this tensor: the parameters "
+                         "before the cut get no gradient."),
+            fix=(_cuts.fix(cut) if cut else "Keep the computation on the graph.")
+            + " Then remove the `requires_grad = True` line.",
+        )
+        finding.add(Location.at(revival.site, "requires-grad", "requires_grad switched on"))
+        for location in _cuts.locations(trace, cut) if cut else []:
+            finding.add(location)
+        findings.append(finding)
+    return findings

@@ -1,0 +1,216 @@
+"""Errors raised by a forward torch call: explained with the lines behind the tensor involved.
+
+The failing line is in the traceback already; what the user needs is the line that made the
+tensor what it is: where the view was taken, where the tensor stopped being a leaf, where it
+was cut from the graph, the inference_mode block it was made in.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..findings import Finding, Location
+from ..locations import Site, enclosing_block
+from ..trace import OpFailure, TensorArg, Trace
+from . import _cuts
+from ._words import leaf_words, node_words, op_words, uncaught_note, where
+
+
+def _first(failure: OpFailure) -> TensorArg | None:
+    return failure.tensors[0] if failure.tensors else None
+
+
+def _finding(trace, index, failure, rule, title, explanation, fix, *locations) -> Finding:
+    finding = Finding(rule=rule, severity="error", title=title, explanation=explanation, fix=fix,
+                      details=uncaught_note(trace, failure_index=index))
+    for location in locations:
+        finding.add(location)
+    finding.add(Location.at(failure.site, "failed", f"{op_words(failure.op)} raises"))
+    return finding
+
+
+def _numpy(trace, index, failure):
+    arg = _first(failure)
+    node = trace.node(arg.node) if arg else None
+    return _finding(
+        trace, index, failure, "numpy-on-requires-grad", "numpy() on a tensor that requires grad",
+        f"{op_words(failure.op)} at {where(failure.site)} converts a tensor that is part of the autograd graph"
+        + (f" (made by {node_words(node)})" if node else "") + " to NumPy; NumPy cannot carry its gradient.",
+        "Convert a copy cut from the graph: `t.detach().cpu().numpy()` (or `t.numpy(force=True)`).",
+        Location.at(node.site if node else None, "created", "tensor created"))
+
+
+def _multi_view(trace, index, failure):
+    arg = _first(failure)
+    node = trace.node(arg.node) if arg else None
+    maker = re.search(r"Output \d+ of (\w+)", failure.error.message)
+    maker = maker.group(1).lower() if maker else "unbind"
+    loop = " (iterating over a tensor, `for row in t:`, calls unbind)" if maker == "unbind" else ""
+    return _finding(
+        trace, index, failure, "multi-output-view-inplace", "In-place change of a view returned by " + maker,
+        f"{op_words(failure.op)} at {where(failure.site)} modifies in place a view made by `{maker}` at "
+        f"{where(node.site if node else None)}{loop}. Functions that return several views of one tensor "
+        "(unbind, split, chunk) do not allow them to be modified in place: autograd could not tell which "
+        "gradient belongs to which view.",
+        "Use the out-of-place op (`row = row - mean` instead of `row.sub_(mean)`), or `clone()` the view "
+        "before modifying it.",
+        Location.at(node.site if node else None, "view", f"views made by {maker}"))
+
+
+def _function_view(trace, index, failure):
+    arg = _first(failure)
+    node = trace.node(arg.node) if arg else None
+    name = re.search(r"Output \d+ of (\w+)", failure.error.message)
+    name = name.group(1) if name else "a custom Function"
+    defined_location = None
+    if "BackwardHookFunction" in name:
+        explanation = (f"{op_words(failure.op)} at {where(failure.site)} modifies in place the output of a module "
+                       "that has a full backward hook (register_full_backward_hook): the hook wraps the output "
+                       "in a custom Function, and an in-place op on it (e.g. ReLU(inplace=True)) would bypass it.")
+        fix = "Use inplace=False for the activation after the hooked module, or `clone()` its output."
+    else:
+        defined = trace.functions.get(name + "Backward") or trace.functions.get(name)
+        explanation = (f"{op_words(failure.op)} at {where(failure.site)} modifies in place a view that the "
+                       f"custom Function `{name}`"
+                       + (f" (defined at {where(defined)})" if defined else "")
+                       + " returned (it returned an input, or a view of one, as its output). Autograd's "
+                       "view handling would replace the Function's own backward.")
+        fix = "Return `x.clone()` (not `x` or a view of it) from the Function's forward, or clone before modifying."
+        defined_location = Location.at(defined, "function", "Function defined")
+    return _finding(trace, index, failure, "custom-function-view-inplace",
+                    "In-place change of a view made inside a custom Function", explanation, fix,
+                    defined_location,
+                    Location.at(node.site if node else None, "view", "view returned here"))
+
+
+def _no_grad_view(trace, index, failure):
+    arg = _first(failure)
+    view = trace.leaf(arg.leaf) if arg else None
+    base = trace.leaf(arg.base_leaf) if arg else None
+    block = enclosing_block(view.site.path, view.site.line) if view and view.site else None
+    block_site = Site(view.site.path, block) if block else None
+    return _finding(
+        trace, index, failure, "no-grad-view-inplace", "View made under no_grad, modified with grad on",
+        f"The view modified at {where(failure.site)} was taken at {where(view.site if view else None)} "
+        f"while gradient tracking was off{f' (torch.no_grad() at {where(block_site)})' if block_site else ''}"
+        f", from {leaf_words(base) if base else 'a tensor that requires grad'}. Modifying it now, with grad on, "
+        "is ambiguous: autograd never saw the view being made.",
+        "Do both inside the no_grad block (if the change is not to be differentiated) or both outside it.",
+        Location.at(view.site if view else None, "view", "view taken under no_grad"),
+        Location.at(block_site, "no-grad-block", "gradient tracking switched off"))
+
+
+def _detach_view(trace, index, failure):
+    arg = _first(failure)
+    node = trace.node(arg.node) if arg else None
+    return _finding(
+        trace, index, failure, "detach-view-inplace", "detach_() on a view",
+        f"`detach_()` at {where(failure.site)} is called on a view (made by {node_words(node)}): a view cannot be "
+        "detached in place because it shares its base's graph.",
+        "Use the out-of-place form: `x = x.detach()`.",
+        Location.at(node.site if node else None, "view", "view taken"))
+
+
+def _resize(trace, index, failure):
+    arg = _first(failure)
+    node = trace.node(arg.node) if arg else None
+    return _finding(
+        trace, index, failure, "resize-requires-grad", "resize_ on a tensor that requires grad",
+        f"{op_words(failure.op)} at {where(failure.site)} resizes a tensor that is part of the graph"
+        + (f" (made by {node_words(node)})" if node else "") + "; autograd cannot follow a resize.",
+        "Resize a copy cut from the graph: `t = t.detach().clone()` first (or build a new tensor).",
+        Location.at(node.site if node else None, "created", "tensor created"))
+
+
+def _out_argument(trace, index, failure):
+    return _finding(
+        trace, index, failure, "out-argument-with-grad", "out= used with tensors that require grad",
+        f"{op_words(failure.op)} at {where(failure.site)} writes its result into an `out=` tensor while an "
+        "argument requires grad; autograd does not record out= calls.",
+        f"Use the functional form: `result = torch.{failure.op}(...)` without out=.")
+
+
+def _non_leaf_flag(trace, index, failure):
+    arg = _first(failure)
+    node = trace.node(arg.node) if arg else None
+    return _finding(
+        trace, index, failure, "requires-grad-on-non-leaf", "requires_grad changed on a non-leaf tensor",
+        f"At {where(failure.site)} `requires_grad` is changed on a tensor that is not a leaf: it was computed by "
+        f"{node_words(node)}, so it is part of a graph and its flag follows from its inputs.",
+        "To start a new graph from its value: `x = x.detach().requires_grad_()`. To stop gradients "
+        "through it: `x = x.detach()`. For a parameter, create it on its device and dtype directly, or "
+        "wrap it in `nn.Parameter`.",
+        Location.at(node.site if node else None, "non-leaf", f"became a non-leaf ({node.op if node else '?'})"))
+
+
+def _integer_grad(trace, index, failure):
+    arg = _first(failure)
+    dtype = f" ({arg.dtype})" if arg and arg.dtype else ""
+    return _finding(
+        trace, index, failure, "only-float-requires-grad", "requires_grad on an integer tensor",
+        f"At {where(failure.site)} a tensor of an integer or bool dtype{dtype} is asked to require grad; "
+        "gradients exist only for floating point and complex values.",
+        "Create it as float (`dtype=torch.float32`, or `1.0` instead of `1`), or keep integer data (indices, "
+        "counts) without requires_grad, as a buffer.")
+
+
+def _hook_without_grad(trace, index, failure):
+    arg = _first(failure)
+    cut = trace.cut(arg.cut) if arg else None
+    explanation = f"`register_hook` at {where(failure.site)} is called on a tensor that does not require grad"
+    locations = []
+    if cut is not None:
+        explanation += f": {_cuts.sentence(cut)}."
+        locations = _cuts.locations(trace, cut)
+    else:
+        explanation += " (a frozen parameter, data, or a value computed without gradient tracking)."
+    explanation += " No gradient will ever flow through it, so a hook could never run."
+    return _finding(trace, index, failure, "hook-on-tensor-without-grad", "Hook on a tensor that gets no gradient",
+                    explanation, "Register the hook only when `t.requires_grad` is True, or compute the tensor "
+                    "with gradient tracking on.", *locations)
+
+
+def _inference(trace, index, failure):
+    arg = next((t for t in failure.tensors if t.inference), _first(failure))
+    cut = trace.cut(arg.cut) if arg else None
+    leaf = trace.leaf(arg.leaf) if arg else None
+    made = cut.site if cut else (leaf.site if leaf else None)
+    block = enclosing_block(made.path, made.line, ("inference_mode",)) if made else None
+    block_site = Site(made.path, block) if block else None
+    return _finding(
+        trace, index, failure, "inference-tensor-in-autograd", "Inference tensor used with autograd",
+        f"{op_words(failure.op)} at {where(failure.site)} uses a tensor made at {where(made)} under "
+        f"torch.inference_mode(){f' (opened at {where(block_site)})' if block_site else ''}. Inference tensors "
+        "have no version counter, so autograd can neither save them for backward nor see them modified.",
+        "Clone it outside the block before training on it (`t = t.clone()`), or use `torch.no_grad()` instead "
+        "of inference_mode for code whose results are trained on.",
+        Location.at(made, "inference", "made under inference_mode"),
+        Location.at(block_site, "no-grad-block", "inference_mode opened"))
+
+
+_EXPLAINERS: list[tuple[str, Callable]] = [
+    ("Can't call numpy() on Tensor that requires grad", _numpy),
+    ("output of a function that returns multiple views", _multi_view),
+    ("This view was created inside a custom Function", _function_view),
+    ("A view was created in no_grad mode", _no_grad_view),
+    ("Can't detach views in-place", _detach_view),
+    ("cannot resize variables that require grad", _resize),
+    ("functions with out=... arguments don't support automatic differentiation", _out_argument),
+    ("you can only change requires_grad flags of leaf variables", _non_leaf_flag),
+    ("can require gradients", _integer_grad),
+    ("cannot register a hook on a", _hook_without_grad),
+    ("inference tensor", _inference),
+    ("Inference tensors cannot be saved", _inference),
+]
+
+
+def check(trace: Trace) -> list[Finding]:
+    findings = []
+    for index, failure in enumerate(trace.op_failures):
+        message = failure.error.message
+        for text, explain in _EXPLAINERS:
+            if text.lower() in message.lower():
+                findings.append(explain(trace, index, failure))
+                break
+    return findings

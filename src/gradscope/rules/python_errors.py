@@ -1,0 +1,131 @@
+"""Errors that come out of library Python code rather than a torch call (autograd.Function
+machinery, torch.optim, AMP, DDP, gradcheck) or out of the user's own code because a `.grad`
+was None. The traceback names the line; we add the cause and, where the trace knows it, the
+line behind it."""
+
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+from ..findings import Finding, Location
+from ..trace import Trace, UncaughtError
+from ._words import node_words, where
+
+
+def _finding(trace, error, rule, title, explanation, fix, *locations) -> Finding:
+    finding = Finding(rule=rule, severity="error", title=title, explanation=explanation, fix=fix,
+                      details={"uncaught": True})
+    for location in locations:
+        finding.add(location)
+    finding.add(Location.at(error.site, "failed", "raised here"))
+    return finding
+
+
+def _optimizer_non_leaf(trace, error, found):
+    arg = next((t for t in error.tensors if not t.is_leaf), None)
+    node = trace.node(arg.node) if arg else None
+    return _finding(
+        trace, error, "optimizer-non-leaf", "Optimizer given a tensor that is not a leaf",
+        f"The optimizer built at {where(error.site)} is given a tensor computed from another one"
+        + (f": it became a non-leaf at {where(node.site)} ({node_words(node)})" if node else "")
+        + ". An optimizer can only update leaves: a computed tensor's gradient is never stored, and "
+          "updating it would not change what it was computed from.",
+        "Create the tensor directly with its final device, dtype and scale, then turn on requires_grad: "
+        "`w = (torch.randn(n, device=d) * 0.01).requires_grad_()`, or wrap it in `nn.Parameter(...)`.",
+        Location.at(node.site if node else None, "non-leaf", "became a non-leaf"))
+
+
+def _legacy_function(trace, error, found):
+    return _finding(
+        trace, error, "legacy-autograd-function", "autograd.Function instance called directly",
+        f"At {where(error.site)} a custom autograd.Function is instantiated and called (`Fn()(x)`), the "
+        "pre-1.3 style. Functions are now used through their class.",
+        "Make forward and backward @staticmethods taking `ctx` first, and call `Fn.apply(x)`.")
+
+
+def _save_non_tensor(trace, error, found):
+    return _finding(
+        trace, error, "custom-function-misuse", "save_for_backward given a non-tensor",
+        f"At {where(error.site)} `ctx.save_for_backward` is given a value that is not a tensor ({found.group(0)}).",
+        "Save only tensors with save_for_backward; store other values as attributes: `ctx.k = k`.")
+
+
+def _no_backward(trace, error, found):
+    return _finding(
+        trace, error, "custom-function-misuse", "Custom Function without backward",
+        f"A custom autograd.Function used in the graph backpropagated at {where(error.site)} defines no backward.",
+        "Implement `@staticmethod def backward(ctx, *grad_outputs)` returning one gradient per forward input.")
+
+
+def _none_grad(trace, error, found):
+    read = next((r for r in trace.grad_reads if r.site == error.site), None)
+    if read is None:
+        read = next((r for r in reversed(trace.grad_reads) if error.site and r.site
+                     and r.site.path == error.site.path), None)
+    if read is None:
+        return None
+    if not read.is_leaf:
+        node = trace.node(read.node)
+        why = (f"it was read from a tensor that is not a leaf (computed by {node_words(node)}), and autograd "
+               "stores .grad only for leaves")
+        fix = ("Read `.grad` of the leaf (the parameter itself); if you rebound it with `w = w - lr * w.grad`, "
+               "update in place under no_grad instead: `with torch.no_grad(): w -= lr * w.grad`. For an "
+               "intermediate, call `t.retain_grad()` before backward.")
+        locations = [Location.at(node.site if node else None, "non-leaf", "became a non-leaf")]
+    else:
+        why = ("no backward has written it yet: .grad is None before the first backward, after "
+               "`zero_grad()` (which sets it to None), and for parameters that were not used in the loss")
+        fix = "Check `if p.grad is not None:` before using it, or read it after backward."
+        locations = []
+    return _finding(trace, error, "grad-is-none", ".grad is None here",
+                    f"The `.grad` read at {where(read.site)} is None: {why}.", fix,
+                    *locations, Location.at(read.site, "read", ".grad read (None)"))
+
+
+def _amp_fp16(trace, error, found):
+    return _finding(
+        trace, error, "amp-fp16-master-weights", "GradScaler given fp16 parameters",
+        f"GradScaler.unscale_ (reached from {where(error.site)}) found float16 gradients: the parameters "
+        "themselves are float16 (model.half() or an fp16 checkpoint).",
+        "Keep parameters in float32 and run the forward under `torch.autocast`; or use bfloat16 without a scaler.")
+
+
+def _ddp_unused(trace, error, found):
+    return _finding(
+        trace, error, "ddp-unused-parameters", "DDP: parameters that got no gradient",
+        f"DistributedDataParallel (at {where(error.site)}) expected every parameter to get a gradient in each "
+        "iteration, but some were not used to compute the loss (a branch not taken, an output left out of the loss).",
+        "Use every output in the loss, or construct DDP with find_unused_parameters=True (or static_graph=True).")
+
+
+def _gradcheck(trace, error, found):
+    return _finding(
+        trace, error, "gradcheck-failure", "gradcheck: backward disagrees with finite differences",
+        f"torch.autograd.gradcheck at {where(error.site)} found that the analytical gradient ({found.group(0)}) "
+        "differs from the numerical one.",
+        "Check the custom backward's formula, and run gradcheck on float64 inputs (float32 is too imprecise).")
+
+
+_EXPLAINERS: list[tuple[re.Pattern, Callable]] = [
+    (re.compile(r"can't optimize a non-leaf Tensor"), _optimizer_non_leaf),
+    (re.compile(r"Legacy autograd function with non-static forward method"), _legacy_function),
+    (re.compile(r"save_for_backward can only save variables, but argument \d+ is of type \w+"), _save_non_tensor),
+    (re.compile(r"You must implement either the backward or vjp method"), _no_backward),
+    (re.compile(r"'NoneType' object has no attribute|unsupported operand type\(s\) for .*NoneType"), _none_grad),
+    (re.compile(r"Attempting to unscale FP16 gradients"), _amp_fp16),
+    (re.compile(r"Expected to have finished reduction in the prior iteration|Expected to mark a variable ready only once"), _ddp_unused),
+    (re.compile(r"Jacobian mismatch for output \d+ with respect to input \d+"), _gradcheck),
+]
+
+
+def check(trace: Trace) -> list[Finding]:
+    error = trace.error
+    if error is None or error.backward_call is not None or error.op_failure is not None:
+        return []
+    for pattern, explain in _EXPLAINERS:
+        found = pattern.search(error.message)
+        if found:
+            finding = explain(trace, error, found)
+            return [finding] if finding is not None else []
+    return []

@@ -1,0 +1,199 @@
+"""Silent hazards: nothing raised, but gradients are wrong, missing or leaking. Each finding is a
+warning and names the lines. These rules must stay quiet on correct programs (the clean samples)."""
+
+from __future__ import annotations
+
+from ..findings import Finding, Location
+from ..trace import GradHazard, Trace
+from . import _cuts, _nan
+from ._words import call_words, leaf_words, node_words, op_words, where
+
+
+def _warning(rule, title, explanation, fix, *locations) -> Finding:
+    finding = Finding(rule=rule, severity="warning", title=title, explanation=explanation, fix=fix)
+    for location in locations:
+        finding.add(location)
+    return finding
+
+
+def data_write_to_saved(trace: Trace) -> list[Finding]:
+    """A write through `.data` into memory a backward node saved: torch's version check cannot see it."""
+    findings = []
+    for change in trace.inplace_changes:
+        if not change.bypasses_version:
+            continue
+        saver = next((n for n in sorted(trace.nodes.values(), key=lambda n: n.seq)
+                      if n.seq < change.seq and any(s.storage == change.storage for s in n.saved)), None)
+        if saver is None:
+            continue
+        later = next((c for c in trace.backward_calls if c.seq > change.seq), None)
+        findings.append(_warning(
+            "data-write-to-saved-tensor", "Write through .data to a tensor saved for backward",
+            f"{op_words(change.op)} at {where(change.site)} writes through `.data` into a tensor that "
+            f"{node_words(saver)} saved for its backward. `.data` bypasses the version counter, so "
+            + (f"{call_words(later)}" if later else "the next backward")
+            + " raises nothing and computes its gradient from the overwritten values: silently wrong.",
+            "Do not write through `.data` to values the graph still needs: make the change out of place "
+            "(`x = x * 2`), clone before changing, or make it after backward.",
+            Location.at(saver.site, "saved", "saved for backward"),
+            Location.at(change.site, "modified", "written through .data"),
+            Location.at(later.site if later else None, "backward", "uses the overwritten values")))
+    return findings
+
+
+def _param_names(trace: Trace, hazard: GradHazard, limit: int = 4) -> str:
+    names = []
+    for lid in hazard.leaves[:limit]:
+        leaf = trace.leaf(lid)
+        names.append(f"`{leaf.name or leaf.owner}`" if leaf and (leaf.name or leaf.owner) else "a parameter")
+    more = len(hazard.leaves) - limit
+    return ", ".join(names) + (f" and {more} more" if more > 0 else "")
+
+
+def _inside(module: str, path: str | None) -> bool:
+    return bool(module) and path is not None and (path == module or path.startswith(module + "."))
+
+
+def _module_path(trace: Trace, node_id: int | None) -> str | None:
+    node = trace.node(node_id)
+    call = trace.module_calls.get(node.module_call) if node and node.module_call is not None else None
+    return call.name if call else None
+
+
+def _module_of(name: str | None) -> str:
+    return name.rsplit(".", 1)[0] if name and "." in name else ""
+
+
+def gradient_hazards(trace: Trace) -> list[Finding]:
+    findings = []
+    for hazard in trace.grad_hazards:
+        first = trace.leaf(hazard.leaves[0]) if hazard.leaves else None
+        step = Location.at(hazard.site, "step", f"{hazard.optimizer}.step()")
+        if hazard.kind == "not-zeroed":
+            backwards = [c for c in trace.backward_calls]
+            last = backwards[-1] if backwards else None
+            findings.append(_warning(
+                "grad-not-zeroed", "Gradients accumulate across optimizer steps",
+                f"{hazard.optimizer}.step() at {where(hazard.site)} ran again (step {hazard.step}) on the same "
+                ".grad tensors as the step before, never reset in between: backward adds to .grad, so every "
+                "step uses the sum of all gradients so far.",
+                "Call `optimizer.zero_grad()` once per step (before backward), e.g. at the top of the loop. "
+                "If you accumulate on purpose, zero right after each step.",
+                step, Location.at(last.site if last else None, "backward", "adds to .grad")))
+        elif hazard.kind == "nonfinite":
+            origin = trace.nan_origins[0] if trace.nan_origins else None
+            node = trace.node(origin.node) if origin else None
+            if node is not None:
+                text = (f" The first non-finite gradient came from the backward of {node_words(node)}, "
+                        f"from finite gradients ({origin.value}).")
+                fix = _nan.advice(node.op)
+            else:
+                text = (" Run `gradscope run --check-nan ...` to name the backward node that produced it.")
+                fix = "Clamp or mask the input of the op whose gradient is infinite or undefined, before the op."
+            findings.append(_warning(
+                "nonfinite-gradient", "NaN/inf in parameter gradients",
+                (f"After the backward at {where(hazard.site)}, {_param_names(trace, hazard)} had NaN or inf in .grad."
+                 if hazard.optimizer == "backward" else
+                 f"At {hazard.optimizer}.step() ({where(hazard.site)}, step {hazard.step}) {_param_names(trace, hazard)} "
+                 f"had NaN or inf in .grad; the step writes it into the weights.") + text,
+                fix, Location.at(node.site if node else None, "created", "op whose gradient is not finite"),
+                step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
+        elif hazard.kind == "never-graded":
+            module = _module_of(first.name if first else None)
+            cut = next((c for c in sorted(trace.cuts.values(), key=lambda c: c.seq)
+                        if c.input_leaf in hazard.leaves or _inside(module, c.module)
+                        or _inside(module, _module_path(trace, c.input_node))), None)
+            their = "Their" if len(hazard.leaves) > 1 else "Its"
+            text = (f" {their} path to the loss is cut: {_cuts.sentence(cut)}." if cut else
+                    " Nothing from it reaches the loss (an unused branch or head, or an output left out of the loss).")
+            during = (f"the first backward calls (at {where(hazard.site)})" if hazard.optimizer == "backward"
+                      else f"the first steps of {hazard.optimizer} (at {where(hazard.site)})")
+            findings.append(_warning(
+                "parameter-without-gradient", "Parameters that never get a gradient",
+                f"{_param_names(trace, hazard)} stayed with .grad None through {during}, while other parameters "
+                f"of the same model got gradients: they are never trained.{text}",
+                (_cuts.fix(cut) if cut else "Use the module's output in the loss, or freeze it on purpose "
+                 "(`requires_grad_(False)`) and leave it out of the optimizer."),
+                *(_cuts.locations(trace, cut) if cut else []),
+                Location.at(first.site if first else None, "parameter", "parameter created"),
+                step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
+        elif hazard.kind == "not-in-optimizer":
+            findings.append(_warning(
+                "parameter-not-in-optimizer", "Parameters that get gradients but are not optimized",
+                f"{_param_names(trace, hazard)} received gradients, but no optimizer steps them ({hazard.optimizer} "
+                f"at {where(hazard.site)} does not hold them). Typical causes: layers kept in a plain list or dict "
+                "instead of nn.ModuleList/ModuleDict, or a layer replaced after the optimizer was built.",
+                "Build the optimizer after the model is complete, from `model.parameters()`; keep sub-modules in "
+                "nn.ModuleList/ModuleDict.",
+                Location.at(first.site if first else None, "parameter", "parameter created"), step))
+    return findings
+
+
+def nan_without_step(trace: Trace) -> list[Finding]:
+    """--check-nan found a non-finite gradient, and no optimizer step reported it."""
+    if not trace.nan_origins or any(h.kind == "nonfinite" for h in trace.grad_hazards):
+        return []
+    if any(c.error and "nan values" in c.error.message for c in trace.backward_calls):
+        return []
+    origin = trace.nan_origins[0]
+    node = trace.node(origin.node)
+    call = next((c for c in trace.backward_calls if c.index == origin.backward_call), None)
+    return [_warning(
+        "nonfinite-gradient", "NaN/inf produced in backward",
+        f"During {call_words(call)}, the backward of {node_words(node)} turned finite gradients into "
+        f"{origin.value} (for its input {origin.output_index}); every gradient behind it is {origin.value} too.",
+        _nan.advice(node.op if node else None),
+        Location.at(node.site if node else None, "created", "op whose gradient is not finite"),
+        Location.at(call.site if call else None, "backward", "backward"))]
+
+
+def non_leaf_grad_reads(trace: Trace) -> list[Finding]:
+    findings = []
+    error_site = trace.error.site if trace.error else None
+    for read in trace.grad_reads:
+        if read.is_leaf or (error_site and read.site and (read.site.path, read.site.line) == (error_site.path, error_site.line)):
+            continue  # an error on that line has its own explanation
+            continue
+        node = trace.node(read.node)
+        findings.append(_warning(
+            "non-leaf-grad-read", ".grad read on a non-leaf tensor",
+            f"The `.grad` read at {where(read.site)} is of a tensor computed by {node_words(node)}: it is not a "
+            "leaf, so backward never fills its .grad and the read always gives None.",
+            "If you meant the parameter, make it a leaf (create it with its final device/dtype/scale, then "
+            "`.requires_grad_()`, or use nn.Parameter). To see an intermediate's gradient, call "
+            "`t.retain_grad()` before backward.",
+            Location.at(node.site if node else None, "non-leaf", "became a non-leaf"),
+            Location.at(read.site, "read", ".grad read (None)")))
+    return findings
+
+
+def create_graph_cycle(trace: Trace) -> list[Finding]:
+    calls = [c for c in trace.backward_calls if c.create_graph and c.api != "torch.autograd.grad" and c.error is None]
+    if not calls:
+        return []
+    call = calls[0]
+    return [_warning(
+        "backward-create-graph-cycle", "backward(create_graph=True) keeps graphs alive",
+        f"{call_words(call)} uses create_graph=True: each parameter's .grad then holds a graph that refers back "
+        "to the parameter, a reference cycle that keeps the graph in memory until .grad is reset.",
+        "Use `torch.autograd.grad(loss, params, create_graph=True)` for higher-order gradients, or set "
+        "`p.grad = None` after using them.",
+        Location.at(call.site, "backward", "backward(create_graph=True)"))]
+
+
+def graph_kept_alive(trace: Trace) -> list[Finding]:
+    if any(c.freed_failures for c in trace.backward_calls):
+        return []  # the same link made backward fail: the freed-graph rule explains it
+    findings = []
+    for link in trace.stale_links:
+        old = trace.node(link.old_node)
+        findings.append(_warning(
+            "graph-kept-alive", "A value keeps earlier iterations' graphs alive",
+            f"{op_words(link.op)} at {where(link.site)} combines a new value with one made by "
+            f"{node_words(old)} before a backward call that already ran. The result keeps that old graph "
+            "(and every graph it is later combined with) alive: memory grows each iteration. A running "
+            "total of losses is the usual cause.",
+            "Accumulate plain numbers: `total += loss.item()` (or `loss.detach()`).",
+            Location.at(old.site if old else None, "created", "value from an earlier iteration"),
+            Location.at(link.site, "kept", "old graph kept alive")))
+    return findings

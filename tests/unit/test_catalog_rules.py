@@ -1,0 +1,108 @@
+"""The catalog rules (issue 3) on hand-built traces: no torch, no subprocess."""
+
+from __future__ import annotations
+
+from gradscope.locations import Site
+from gradscope.rules import diagnose
+from gradscope.trace import (
+    BackwardCall, ErrorInfo, Escape, GradHazard, GraphCut, InplaceChange, Leaf, ModuleCall, Node,
+    OpFailure, SavedTensor, StaleLink, TensorArg, Trace, UncaughtError,
+)
+
+F = "/src/train.py"  # does not exist: rules must not need the file
+
+
+def site(line):
+    return Site(F, line)
+
+
+def locs(finding):
+    return [(loc.line, loc.role) for loc in finding.locations]
+
+
+def no_graph_call(**extra):
+    return BackwardCall(index=0, api="Tensor.backward", site=site(20), seq=50, retain_graph=False,
+                        create_graph=False,
+                        error=ErrorInfo("RuntimeError", "element 0 of tensors does not require grad and does "
+                                                        "not have a grad_fn"), **extra)
+
+
+def tensor(**extra):
+    return TensorArg(shape=(), requires_grad=False, is_leaf=True, leaf=None, base_leaf=None, node=None, **extra)
+
+
+def test_backward_without_graph_names_the_cut():
+    trace = Trace(argv=["train.py"])
+    trace.nodes[1] = Node(1, "AddmmBackward0", "linear", site(12), seq=1, epoch=0)
+    trace.cuts[7] = GraphCut(id=7, seq=2, op="detach", site=site(14), reason="detach", epoch=0, input_node=1)
+    trace.backward_calls.append(no_graph_call(outputs=[tensor(cut=7)]))
+    (finding,) = diagnose(trace)
+    assert finding.rule == "backward-without-graph"
+    assert locs(finding) == [(14, "cut"), (12, "cut-input"), (20, "backward")]
+    assert "detach" in finding.explanation and "requires_grad = True" in finding.explanation
+
+
+def test_backward_without_graph_frozen_parameters_and_escapes():
+    frozen = Trace(argv=["train.py"])
+    frozen.backward_calls.append(no_graph_call(outputs=[tensor()], trainable_params=0, total_params=4))
+    assert "frozen" in diagnose(frozen)[0].explanation
+
+    escaped = Trace(argv=["train.py"])
+    escaped.escapes.append(Escape(seq=3, op="item", site=site(9), epoch=0))
+    escaped.backward_calls.append(no_graph_call(outputs=[tensor()], trainable_params=2, total_params=2))
+    (finding,) = diagnose(escaped)
+    assert locs(finding) == [(9, "cut"), (20, "backward")]
+
+
+def test_forward_error_names_where_the_view_was_made():
+    trace = Trace(argv=["train.py"])
+    trace.nodes[3] = Node(3, "UnbindBackward0", "unbind", site(5), seq=1, epoch=0)
+    message = ("Output 0 of Unbind is a view and is being modified inplace. This view is the output of a "
+               "function that returns multiple views.")
+    trace.op_failures.append(OpFailure(seq=2, op="sub_", site=site(6), error=ErrorInfo("RuntimeError", message),
+                                       tensors=[TensorArg((3,), True, False, None, None, 3)]))
+    (finding,) = diagnose(trace)
+    assert finding.rule == "multi-output-view-inplace" and locs(finding) == [(5, "view"), (6, "failed")]
+
+
+def test_optimizer_non_leaf_uses_the_tensor_from_the_raising_frame():
+    trace = Trace(argv=["train.py"])
+    trace.nodes[4] = Node(4, "MulBackward0", "__mul__", site(3), seq=1, epoch=0)
+    trace.error = UncaughtError("ValueError", "can't optimize a non-leaf Tensor", site(5),
+                                tensors=[TensorArg((10,), True, False, None, None, 4)])
+    (finding,) = diagnose(trace)
+    assert finding.rule == "optimizer-non-leaf" and locs(finding) == [(3, "non-leaf"), (5, "failed")]
+
+
+def test_data_write_to_saved_tensor_is_a_warning():
+    trace = Trace(argv=["train.py"])
+    trace.nodes[1] = Node(1, "SigmoidBackward0", "sigmoid", site(5), seq=1, epoch=0, saved=[
+        SavedTensor("_saved_result", (4,), "float32", "cpu", 0, storage=64)])
+    trace.inplace_changes.append(InplaceChange(seq=2, op="clamp_", site=site(7), storage=64, shape=(4,),
+                                               version_before=0, version_after=1, grad_enabled=True,
+                                               bypasses_version=True))
+    trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=site(8), seq=3,
+                                             retain_graph=False, create_graph=False))
+    (finding,) = diagnose(trace)
+    assert (finding.rule, finding.severity) == ("data-write-to-saved-tensor", "warning")
+    assert locs(finding) == [(5, "saved"), (7, "modified"), (8, "backward")]
+
+
+def test_parameter_without_gradient_finds_the_cut_in_its_module():
+    trace = Trace(argv=["train.py"])
+    trace.leaves[1] = Leaf(1, "encoder.weight", "parameter", (4, 4), "float32", site(11))
+    trace.module_calls[1] = ModuleCall(1, "Linear", "encoder")
+    trace.nodes[2] = Node(2, "AddmmBackward0", "linear", site(15), seq=1, epoch=0, module_call=1)
+    trace.cuts[1] = GraphCut(id=1, seq=2, op="detach", site=site(15), reason="detach", epoch=0, input_node=2)
+    trace.grad_hazards.append(GradHazard("never-graded", [1], site(25), "Adam", 1))
+    (finding,) = diagnose(trace)
+    assert finding.rule == "parameter-without-gradient"
+    assert locs(finding) == [(15, "cut"), (11, "parameter"), (25, "step")]
+
+
+def test_graph_kept_alive_is_quiet_when_backward_failed_on_it():
+    trace = Trace(argv=["train.py"])
+    trace.nodes[1] = Node(1, "MeanBackward0", "mean", site(8), seq=1, epoch=0)
+    trace.stale_links.append(StaleLink(seq=5, op="__iadd__", site=site(10), epoch=1, old_node=1))
+    (finding,) = diagnose(trace)
+    assert finding.rule == "graph-kept-alive" and locs(finding) == [(8, "created"), (10, "kept")]
