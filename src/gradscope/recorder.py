@@ -87,6 +87,7 @@ _SPECIAL_CALLS = {
     "__get__:grad": "_grad_read",
     "_set_grad_enabled": "_grad_mode",
     "register_hook": "_hook_registered",
+    "__set__:grad": "_grad_set",
     "tensor": "_no_event", "as_tensor": "_no_event",
 }
 _ZEROING = frozenset({"zero_", "_foreach_zero_"})
@@ -271,6 +272,7 @@ class Recorder(TorchFunctionMode):
         self._not_in_optimizer: dict[int, tuple] = {}
         self._hazards: list[GradHazard] = []
         self._nan_origins: list[NanOrigin] = []
+        self._grad_resets: list[int] = []  # seq of each `.grad = None`
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -574,6 +576,10 @@ class Recorder(TorchFunctionMode):
 
     def _no_event(self, func, args, out):
         pass
+
+    def _grad_set(self, func, args, out):
+        if len(args) > 1 and args[1] is None and len(self._grad_resets) < MAX_EVENTS:
+            self._grad_resets.append(next(self._seq))
 
     def _event(self, kind: str, make) -> None:
         """Record one event per user line (and kind); `make(loc)` builds it."""
@@ -1326,6 +1332,7 @@ class Recorder(TorchFunctionMode):
         for hazard in self._hazards:
             trace.grad_hazards.append(dataclasses.replace(hazard, site=site(hazard.site)))
         trace.nan_origins = list(self._nan_origins)
+        trace.grad_resets = list(self._grad_resets)
         for info in self._types.values():
             if info.defined_at is not None:
                 trace.functions[info.name] = info.defined_at

@@ -305,6 +305,7 @@ class Trace:
     stale_links: list[StaleLink] = field(default_factory=list)
     grad_hazards: list[GradHazard] = field(default_factory=list)
     nan_origins: list[NanOrigin] = field(default_factory=list)
+    grad_resets: list[int] = field(default_factory=list)  # seq of each `.grad = None`
     functions: dict[str, Site] = field(default_factory=dict)  # custom Function node name -> definition
 
     def node(self, node_id: int | None) -> Node | None:

@@ -168,7 +168,8 @@ def non_leaf_grad_reads(trace: Trace) -> list[Finding]:
 
 
 def create_graph_cycle(trace: Trace) -> list[Finding]:
-    calls = [c for c in trace.backward_calls if c.create_graph and c.api != "torch.autograd.grad" and c.error is None]
+    calls = [c for c in trace.backward_calls if c.create_graph and c.api != "torch.autograd.grad" and c.error is None
+             and not any(seq > c.seq for seq in trace.grad_resets)]  # `.grad = None` afterwards breaks the cycle
     if not calls:
         return []
     call = calls[0]
