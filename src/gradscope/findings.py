@@ -39,6 +39,15 @@ class Finding:
     locations: list[Location] = field(default_factory=list)
     details: dict = field(default_factory=dict)
 
+    @classmethod
+    def naming(cls, rule: str, severity: str, title: str, explanation: str, fix: str,
+               locations, details: dict | None = None) -> "Finding":
+        """A finding with its lines (None entries, for lines the trace does not know, are skipped)."""
+        finding = cls(rule, severity, title, explanation, fix, details=details or {})
+        for location in locations:
+            finding.add(location)
+        return finding
+
     def add(self, location: Location | None) -> None:
         if location is not None and location not in self.locations:
             self.locations.append(location)

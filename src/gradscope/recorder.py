@@ -219,6 +219,7 @@ class Recorder(TorchFunctionMode):
         self._warning_filter = None
         self._kinds: dict = {}
         self._zeroers: set = set()
+        self._handlers: dict = {}  # special callable -> the method that records it
         self._op_names: dict = {}
         self._types: dict = {}
         self._signatures: dict = {}
@@ -396,6 +397,7 @@ class Recorder(TorchFunctionMode):
             kind = _BACKWARD
         elif _op_name(func) in _SPECIAL_CALLS:
             kind = _SPECIAL
+            self._handlers[func] = getattr(self, _SPECIAL_CALLS[_op_name(func)])
         elif name in _INPLACE_DUNDERS or (name.endswith("_") and not name.endswith("__")):
             kind = _MUTATING
         elif getattr(func, "__module__", None) == "torch.nn.functional":
@@ -476,10 +478,7 @@ class Recorder(TorchFunctionMode):
         self._taint(out, cut)
 
     def _cut(self, func, source, out, reason=None) -> int:
-        try:
-            stack = self._threads.stack
-        except AttributeError:
-            stack = self._module_stack()
+        stack = self._module_stack()
         module = stack[-1].module_id if stack else None
         if reason is None:
             if _is_inference_enabled():
@@ -551,11 +550,7 @@ class Recorder(TorchFunctionMode):
 
     # ------------------------------------------------------------------ calls with their own handler
     def _special(self, func, args, kwargs):
-        try:
-            handler = getattr(self, _SPECIAL_CALLS[_op_name(func)])
-        except Exception as exc:
-            self._internal(exc)
-            return func(*args, **kwargs)
+        handler = self._handlers[func]
         # These calls may warn from C++ (non-leaf .grad, torch.tensor(t), float(t)); such a warning
         # would point at this frame, so it is caught here and issued again from the user's line.
         with warnings.catch_warnings(record=True) as caught:
@@ -581,9 +576,10 @@ class Recorder(TorchFunctionMode):
         if len(args) > 1 and args[1] is None and len(self._grad_resets) < MAX_EVENTS:
             self._grad_resets.append(next(self._seq))
 
-    def _event(self, kind: str, make) -> None:
+    def _event(self, kind: str, make, loc=None) -> None:
         """Record one event per user line (and kind); `make(loc)` builds it."""
-        loc = capture()[0]
+        if loc is None:
+            loc = capture()[0]
         events = self._events[kind]
         if loc not in events and len(events) < MAX_EVENTS:
             events[loc] = make(loc)
@@ -649,7 +645,7 @@ class Recorder(TorchFunctionMode):
         except AttributeError:
             stack = self._module_stack()
         module = stack[-1].cid if stack else None
-        records, types = self._records, self._types
+        records, types, freed = self._records, self._types, self._freed
         root_nid = root._sequence_nr()
         found = {root_nid: (root, False, [], [])}  # nid -> (node, late, next ids, leaf ids)
         todo = [root_nid]
@@ -668,7 +664,7 @@ class Recorder(TorchFunctionMode):
                 child = next_node._sequence_nr()
                 next_ids.append(child)
                 if child in records:
-                    if child in self._freed:  # reaches into a graph a backward already ran
+                    if child in freed:  # reaches into a graph a backward already ran
                         self._stale_link(op, loc, child)
                     continue
                 if child in found:
@@ -686,9 +682,8 @@ class Recorder(TorchFunctionMode):
         return records[root_nid]
 
     def _stale_link(self, op, loc, old_nid) -> None:
-        events = self._events["stale"]
-        if loc not in events and len(events) < MAX_EVENTS:
-            events[loc] = StaleLink(next(self._seq), op, loc, self._epoch, self._pin(self._records.get(old_nid)))
+        self._event("stale", lambda at: StaleLink(next(self._seq), op, at, self._epoch,
+                                                  self._pin(self._records.get(old_nid))), loc)
 
     def _add_record(self, node, nid, op, loc, late, module, next_ids=(), leaf_ids=()) -> tuple:
         info = self._types.get(type(node)) or self._type_info(type(node))
@@ -840,6 +835,9 @@ class Recorder(TorchFunctionMode):
             self._module_ids.add(id(module))
             self._modules.append(weakref.ref(module, functools.partial(self._module_died, id(module))))
 
+    def _live_modules(self) -> list:
+        return [m for m in (ref() for ref in self._modules) if m is not None]
+
     def _module_died(self, key, _ref):
         self._module_ids.discard(key)
         self._module_names.pop(key, None)  # its id may be reused by a new module
@@ -930,8 +928,8 @@ class Recorder(TorchFunctionMode):
                 elif p.requires_grad:
                     self._never_graded.setdefault(self._leaf_id(p, None), (step_site(), state.name, state.steps))
             known = set().union(*(s.param_ids for s in self._optimizers.values()))
-            for module in (ref() for ref in self._modules):
-                for p in module.parameters(recurse=False) if module is not None else ():
+            for module in self._live_modules():
+                for p in module.parameters(recurse=False):
                     if p.grad is not None and id(p) not in known:
                         self._not_in_optimizer.setdefault(self._leaf_id(p, None), (step_site(), state.name, state.steps, id(p)))
 
@@ -967,12 +965,9 @@ class Recorder(TorchFunctionMode):
 
     def name_parameters(self) -> None:
         """Name parameters and modules by their path ("encoder.0.weight"), from the modules alive now."""
-        modules = [m for m in (ref() for ref in self._modules) if m is not None]
+        modules = self._live_modules()
         self._modules = [weakref.ref(m, functools.partial(self._module_died, id(m))) for m in modules]
-        children = {id(child) for m in modules for child in m._modules.values() if child is not None}
-        for root in modules:
-            if id(root) in children:
-                continue
+        for root in _roots(modules):
             for name, module in root.named_modules(remove_duplicate=False):
                 known = self._module_names.get(id(module))
                 if known is None or len(name) < len(known):
@@ -1183,11 +1178,7 @@ class Recorder(TorchFunctionMode):
     def _check_graded(self, call) -> None:
         """After one of the first backward calls: parameters left with .grad None while others of
         the same model got one (without an optimizer, the step checks never run)."""
-        modules = [m for m in (ref() for ref in self._modules) if m is not None]
-        children = {id(child) for m in modules for child in m._modules.values() if child is not None}
-        for root in modules:
-            if id(root) in children:
-                continue
+        for root in _roots(self._live_modules()):
             params = [p for p in root.parameters() if p.requires_grad]
             if not any(p.grad is not None for p in params):
                 continue
@@ -1199,9 +1190,7 @@ class Recorder(TorchFunctionMode):
 
     def _count_parameters(self) -> tuple[int, int]:
         seen, trainable = set(), 0
-        for module in (ref() for ref in self._modules):
-            if module is None:
-                continue
+        for module in self._live_modules():
             for param in module.parameters(recurse=False):
                 if id(param) not in seen:
                     seen.add(id(param))
@@ -1313,14 +1302,11 @@ class Recorder(TorchFunctionMode):
         self._not_in_optimizer.clear()
 
     def _export_events(self, trace: Trace) -> None:
-        def site(loc):
-            return resolve(loc) if isinstance(loc, tuple) else loc
-
         for cut in self._cuts.values():
             module = cut.module
             trace.cuts[cut.id] = GraphCut(
-                id=cut.id, seq=cut.seq, op=cut.op, site=site(cut.site), reason=cut.reason, epoch=cut.epoch,
-                grad_off_site=site(cut.grad_off_site), grad_off_via=cut.grad_off_via,
+                id=cut.id, seq=cut.seq, op=cut.op, site=_resolved(cut.site), reason=cut.reason, epoch=cut.epoch,
+                grad_off_site=_resolved(cut.grad_off_site), grad_off_via=cut.grad_off_via,
                 input_node=cut.input_node if cut.input_node in trace.nodes else None,
                 input_leaf=cut.input_leaf,
                 module=self._module_names.get(module) if isinstance(module, int) else module)
@@ -1328,9 +1314,9 @@ class Recorder(TorchFunctionMode):
                              ("stale", trace.stale_links), ("revival", trace.revivals),
                              ("moved", trace.leaves_moved)]:
             for event in self._events[kind].values():
-                target.append(dataclasses.replace(event, site=site(event.site)))
+                target.append(dataclasses.replace(event, site=_resolved(event.site)))
         for hazard in self._hazards:
-            trace.grad_hazards.append(dataclasses.replace(hazard, site=site(hazard.site)))
+            trace.grad_hazards.append(dataclasses.replace(hazard, site=_resolved(hazard.site)))
         trace.nan_origins = list(self._nan_origins)
         trace.grad_resets = list(self._grad_resets)
         for info in self._types.values():
@@ -1385,13 +1371,13 @@ class Recorder(TorchFunctionMode):
                 dtype=_dtype_name(leaf.dtype), site=resolve(leaf.loc), owner=leaf.owner,
             )
         for change in self._inplace:
-            change.site = resolve(change.site) if isinstance(change.site, tuple) else change.site
+            change.site = _resolved(change.site)
             trace.inplace_changes.append(change)
         for call in self._backward_calls:
-            call.site = resolve(call.site) if isinstance(call.site, tuple) else call.site
+            call.site = _resolved(call.site)
             trace.backward_calls.append(call)
         for failure in self._op_failures:
-            failure.site = resolve(failure.site) if isinstance(failure.site, tuple) else failure.site
+            failure.site = _resolved(failure.site)
             trace.op_failures.append(failure)
         self._export_events(trace)
         trace.internal_errors = list(self._internal_errors)
@@ -1472,6 +1458,17 @@ def _versions_now(changes) -> dict:
         if change.storage is not None and not change.bypasses_version:
             by_storage.setdefault(change.storage, []).append((change.seq, change.version_after))
     return by_storage
+
+
+def _roots(modules: list) -> list:
+    """The modules that are no other module's child (the models)."""
+    children = {id(child) for m in modules for child in m._modules.values() if child is not None}
+    return [m for m in modules if id(m) not in children]
+
+
+def _resolved(location):
+    """A Site from a raw location; already resolved ones (or None) as they are."""
+    return resolve(location) if isinstance(location, tuple) else location
 
 
 def _warn_from_user_line(warning) -> None:

@@ -8,18 +8,15 @@ import re
 from typing import Callable
 
 from ..findings import Finding, Location
-from ..trace import BackwardCall, Trace
+from ..trace import Trace
 from . import _nan
 from ._words import call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 
 
 def _finding(trace, call, rule, title, explanation, fix, *locations) -> Finding:
-    finding = Finding(rule=rule, severity="error", title=title, explanation=explanation, fix=fix,
-                      details=uncaught_note(trace, call=call))
-    for location in locations:
-        finding.add(location)
-    finding.add(Location.at(call.site, "backward", "backward fails here"))
-    return finding
+    backward = Location.at(call.site, "backward", "backward fails here")
+    return Finding.naming(rule, "error", title, explanation, fix, [*locations, backward],
+                          uncaught_note(trace, call=call))
 
 
 def _root(trace, call):

@@ -22,12 +22,9 @@ def _first(failure: OpFailure) -> TensorArg | None:
 
 
 def _finding(trace, index, failure, rule, title, explanation, fix, *locations) -> Finding:
-    finding = Finding(rule=rule, severity="error", title=title, explanation=explanation, fix=fix,
-                      details=uncaught_note(trace, failure_index=index))
-    for location in locations:
-        finding.add(location)
-    finding.add(Location.at(failure.site, "failed", f"{op_words(failure.op)} raises"))
-    return finding
+    failed = Location.at(failure.site, "failed", f"{op_words(failure.op)} raises")
+    return Finding.naming(rule, "error", title, explanation, fix, [*locations, failed],
+                          uncaught_note(trace, failure_index=index))
 
 
 def _numpy(trace, index, failure):

@@ -9,17 +9,13 @@ import re
 from typing import Callable
 
 from ..findings import Finding, Location
-from ..trace import Trace, UncaughtError
+from ..trace import Trace
 from ._words import node_words, where
 
 
 def _finding(trace, error, rule, title, explanation, fix, *locations) -> Finding:
-    finding = Finding(rule=rule, severity="error", title=title, explanation=explanation, fix=fix,
-                      details={"uncaught": True})
-    for location in locations:
-        finding.add(location)
-    finding.add(Location.at(error.site, "failed", "raised here"))
-    return finding
+    failed = Location.at(error.site, "failed", "raised here")
+    return Finding.naming(rule, "error", title, explanation, fix, [*locations, failed], {"uncaught": True})
 
 
 def _optimizer_non_leaf(trace, error, found):

@@ -6,14 +6,11 @@ from __future__ import annotations
 from ..findings import Finding, Location
 from ..trace import GradHazard, Trace
 from . import _cuts, _nan
-from ._words import call_words, leaf_words, node_words, op_words, where
+from ._words import call_words, node_words, op_words, where
 
 
 def _warning(rule, title, explanation, fix, *locations) -> Finding:
-    finding = Finding(rule=rule, severity="warning", title=title, explanation=explanation, fix=fix)
-    for location in locations:
-        finding.add(location)
-    return finding
+    return Finding.naming(rule, "warning", title, explanation, fix, locations)
 
 
 def data_write_to_saved(trace: Trace) -> list[Finding]:
@@ -70,8 +67,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
         first = trace.leaf(hazard.leaves[0]) if hazard.leaves else None
         step = Location.at(hazard.site, "step", f"{hazard.optimizer}.step()")
         if hazard.kind == "not-zeroed":
-            backwards = [c for c in trace.backward_calls]
-            last = backwards[-1] if backwards else None
+            last = trace.backward_calls[-1] if trace.backward_calls else None
             findings.append(_warning(
                 "grad-not-zeroed", "Gradients accumulate across optimizer steps",
                 f"{hazard.optimizer}.step() at {where(hazard.site)} ran again (step {hazard.step}) on the same "
