@@ -96,9 +96,9 @@ def graph(
     module: bool = typer.Option(False, "-m", help="Run TARGET as a module, like `python -m`."),
 ) -> None:
     from . import graph_command
-    from .trace_file import TraceFileError
+    from .trace_file import TraceFileError, looks_like_trace
 
-    is_trace = not module and graph_command.looks_like_trace(target)
+    is_trace = not module and looks_like_trace(target)
     if is_trace and args:
         # A trace takes no arguments: read what follows it as gradscope's own options.
         raise SystemExit(main(["graph", *args, target]))
@@ -118,6 +118,57 @@ def graph(
     raise typer.Exit(graph_command.from_program(_resolve(target, args, module), options))
 
 
+@app.command(
+    context_settings={"allow_interspersed_args": False},
+    help="Run a script like `gradscope run` (or read a trace saved by `gradscope run --trace`) and "
+         "fail when it shows autograd problems, including in-place hazards that did not raise in this "
+         "run. Exit codes: 0 passed, 1 findings, 2 bad input, 3 the program failed with nothing to report.",
+)
+def check(
+    target: str = typer.Argument(..., metavar="TARGET", help="A script (or, with -m, a module), or a trace file."),
+    args: Optional[List[str]] = typer.Argument(None, metavar="[ARGS]...", help="Arguments for the script."),
+    fmt: str = typer.Option("text", "--format", metavar="FORMAT",
+                            help="text, json, github (workflow annotations), sarif (2.1.0) or junit."),
+    output: Optional[str] = typer.Option(None, "-o", "--output", metavar="PATH",
+                                         help="Write the report to PATH [default: stdout; text goes to stderr]."),
+    fail_on: Optional[str] = typer.Option(None, "--fail-on", metavar="LEVEL",
+                                          help="Fail on 'error' or also on 'warning' [default: from "
+                                               "\\[tool.gradscope], else error]."),
+    config_path: Optional[str] = typer.Option(None, "--config", metavar="PYPROJECT",
+                                              help="Read \\[tool.gradscope] from this file \\[default: the "
+                                                   "nearest pyproject.toml that has it]."),
+    trace_path: Optional[str] = typer.Option(None, "--trace", metavar="PATH",
+                                             help="Also save the trace to PATH, for `gradscope graph`."),
+    module: bool = typer.Option(False, "-m", help="Run TARGET as a module, like `python -m`."),
+) -> None:
+    from . import check_command, gate
+    from .trace_file import looks_like_trace
+
+    is_trace = not module and looks_like_trace(target)
+    if is_trace and args:
+        raise SystemExit(main(["check", *args, target]))
+    request = check_command.Request(fmt=fmt.lower(), output=output, fail_on=fail_on,
+                                    config_path=config_path, trace_path=trace_path)
+    try:
+        config = request.validate()
+        if is_trace:
+            raise typer.Exit(check_command.from_trace_file(target, request, config))
+        runnable = _resolve(target, args, module, exit_status=gate.USAGE)
+        raise typer.Exit(check_command.from_program(runnable, request, config))
+    except check_command.CheckError as exc:
+        print(f"gradscope: {exc}", file=sys.stderr)
+        raise typer.Exit(gate.USAGE)
+
+
+@app.command(help="List the rule ids gradscope reports (for \\[tool.gradscope] and `# gradscope: ignore[...]`).")
+def rules() -> None:
+    from .rules.catalog import CATALOG
+
+    width = max(len(rule) for rule in CATALOG)
+    for info in CATALOG.values():
+        typer.echo(f"{info.id:<{width}}  {info.severity:<7}  {info.summary}")
+
+
 def default_trace_name(script: str, module: bool) -> str:
     import os
 
@@ -125,7 +176,9 @@ def default_trace_name(script: str, module: bool) -> str:
     return f"{stem}.trace.json.gz"
 
 
-def _resolve(script: str, args, module: bool):
+def _resolve(script: str, args, module: bool, exit_status: int | None = None):
+    """The program to run; a script that cannot run ends here with one line on stderr and
+    `exit_status` (default: the status Python itself would exit with)."""
     from . import runner
 
     try:
@@ -134,7 +187,7 @@ def _resolve(script: str, args, module: bool):
         return runner.resolve_script(script, list(args or []))
     except runner.TargetError as exc:
         print(f"gradscope: {exc}", file=sys.stderr)
-        raise typer.Exit(exc.exit_status)
+        raise typer.Exit(exc.exit_status if exit_status is None else exit_status)
 
 
 def main(argv: list[str] | None = None) -> int | None:

@@ -29,6 +29,10 @@ class Location:
                 "note": self.note}
 
 
+# Roles that mark the line to change, best first (see Finding.primary).
+_PRIMARY_ROLES = ("modified", "failed", "cut", "read", "kept", "requires-grad", "suppression", "backward", "step")
+
+
 @dataclass
 class Finding:
     rule: str
@@ -47,6 +51,16 @@ class Finding:
         for location in locations:
             finding.add(location)
         return finding
+
+    @property
+    def primary(self) -> Location | None:
+        """The line to point at when only one can be shown (an annotation, a SARIF result):
+        where the problem was made if known, else the first line named."""
+        for role in _PRIMARY_ROLES:
+            for location in self.locations:
+                if location.role == role:
+                    return location
+        return self.locations[0] if self.locations else None
 
     def add(self, location: Location | None) -> None:
         if location is not None and location not in self.locations:

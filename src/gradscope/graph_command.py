@@ -50,17 +50,6 @@ class Request:
                                  max_boxes=self.max_boxes, show_saved=self.show_saved)
 
 
-def looks_like_trace(path: str) -> bool:
-    if path.endswith((".json", ".json.gz", ".gz")):
-        return True
-    try:
-        with open(path, "rb") as handle:
-            start = handle.read(64).lstrip()
-    except OSError:
-        return False
-    return start[:2] == b"\x1f\x8b" or start[:1] == b"{"
-
-
 def from_trace_file(path: str, request: Request) -> int:
     from .trace_file import load
 

@@ -61,6 +61,7 @@ from .trace import (
     Node,
     OpFailure,
     Revival,
+    SavedHazard,
     SavedTensor,
     StaleLink,
     TensorArg,
@@ -236,6 +237,12 @@ class Recorder(TorchFunctionMode):
         # elsewhere (optimizer state, a data buffer) cannot break a backward, so it is not
         # recorded: that keeps optimizer steps cheap.
         self._saved_storages: dict[int, int] = {}
+        # The same, counting only records whose backward has not run (nor been found dead): a
+        # write there may be a hazard even if no backward ever comes (see _check_hazard).
+        self._pending_storages: dict[int, int] = {}
+        self._settled: set[int] = set()  # nids no longer counted in _pending_storages
+        self._saved_hazards: list[SavedHazard] = []
+        self._hazard_keys: set = set()  # (change location, saving node's location, attr)
         self._pinned: dict[int, tuple] = {}
         self._leaves: dict[int, _LeafRecord] = {}
         self._leaf_index: dict[int, tuple] = {}
@@ -266,6 +273,7 @@ class Recorder(TorchFunctionMode):
         self._cut_ids = itertools.count(1)
         self._grad_off = None  # (location, library entry) of the last switch to no-grad mode
         self._events: dict[str, dict] = {"escape": {}, "grad_read": {}, "hook": {}, "stale": {}, "revival": {}, "moved": {}}
+        self._stale_epochs: dict = {}  # location of a stale link -> the last epoch it was seen in
         self._zeroings = 0
         self._optimizers: dict[int, _OptimizerState] = {}
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (step site, optimizer, step)
@@ -337,6 +345,7 @@ class Recorder(TorchFunctionMode):
 
     # ------------------------------------------------------------------ the hot path
     def __torch_function__(self, func, types, args=(), kwargs=None):
+        __tracebackhide__ = True  # pytest: show the user's traceback as without gradscope
         if kwargs is None:
             kwargs = {}
         if _is_compiling():  # Dynamo is tracing: compiled regions are opaque to gradscope
@@ -550,6 +559,7 @@ class Recorder(TorchFunctionMode):
 
     # ------------------------------------------------------------------ calls with their own handler
     def _special(self, func, args, kwargs):
+        __tracebackhide__ = True
         handler = self._handlers[func]
         # These calls may warn from C++ (non-leaf .grad, torch.tensor(t), float(t)); such a warning
         # would point at this frame, so it is caught here and issued again from the user's line.
@@ -682,6 +692,13 @@ class Recorder(TorchFunctionMode):
         return records[root_nid]
 
     def _stale_link(self, op, loc, old_nid) -> None:
+        seen = self._events["stale"].get(loc)
+        if seen is not None:
+            if self._stale_epochs.get(loc) != self._epoch:  # the same line, in a later iteration
+                self._stale_epochs[loc] = self._epoch
+                seen.repeats += 1
+            return
+        self._stale_epochs[loc] = self._epoch
         self._event("stale", lambda at: StaleLink(next(self._seq), op, at, self._epoch,
                                                   self._pin(self._records.get(old_nid))), loc)
 
@@ -690,10 +707,11 @@ class Recorder(TorchFunctionMode):
         saved = self._read_saved(node, info.saved_attrs) if info.saved_attrs else ()
         record = (nid, info.name, op, loc, next(self._seq), self._epoch, late, module, next_ids, leaf_ids, saved)
         self._records[nid] = record
-        storages = self._saved_storages
+        storages, pending = self._saved_storages, self._pending_storages
         for tensor in saved:
             key = tensor[5]
             storages[key] = storages.get(key, 0) + 1
+            pending[key] = pending.get(key, 0) + 1
         self._record_order.append((self._epoch, nid))
         if _is_anomaly_enabled():
             _hide_gradscope_frames(node.metadata)
@@ -779,19 +797,20 @@ class Recorder(TorchFunctionMode):
 
     def _prune(self) -> None:
         """Forget nodes older than the last `keep_backwards` backward calls, and beyond `max_nodes`."""
-        order, records, freed = self._record_order, self._records, self._freed
+        order, records, freed, settled = self._record_order, self._records, self._freed, self._settled
         oldest_epoch = self._epoch - self.keep_backwards
         storages = self._saved_storages
         while order and (order[0][0] < oldest_epoch or len(records) > self.max_nodes):
             _, nid = order.popleft()
             record = records.pop(nid, None)
             freed.pop(nid, None)
-            for tensor in record[SAVED] if record is not None else ():
-                left = storages.get(tensor[5], 0) - 1
-                if left > 0:
-                    storages[tensor[5]] = left
-                else:
-                    storages.pop(tensor[5], None)
+            if record is None:
+                continue
+            if nid in settled:
+                settled.discard(nid)
+            else:
+                _uncount(self._pending_storages, record)
+            _uncount(storages, record)
         calls = self._module_call_order
         while calls and (calls[0][0] < oldest_epoch or len(calls) > self.max_nodes):
             self._module_calls.pop(calls.popleft()[1], None)
@@ -947,11 +966,14 @@ class Recorder(TorchFunctionMode):
                     continue
                 if where is None:
                     where = capture()
-                self._inplace.append(InplaceChange(
+                change = InplaceChange(
                     seq=next(self._seq), op=f"{type(optimizer).__name__}.step", site=where[0],
                     storage=storage, shape=tuple(param.shape), version_before=version,
                     version_after=param._version, grad_enabled=False,
-                    leaf=self._leaf_id(param, None), via=_entry_label(where[1]) or "torch/optim/optimizer.py"))
+                    leaf=self._leaf_id(param, None), via=_entry_label(where[1]) or "torch/optim/optimizer.py")
+                self._inplace.append(change)
+                if storage in self._pending_storages:
+                    self._check_hazard(change)
         except Exception as exc:
             self._internal(exc)
 
@@ -992,7 +1014,9 @@ class Recorder(TorchFunctionMode):
             if storage in self._saved_storages:  # memory a recorded backward needs: log the write
                 if where is None:
                     where = capture()
-                self._log_change(func, tensor, grad_fn, storage, version, where, kwargs)
+                change = self._log_change(func, tensor, grad_fn, storage, version, where, kwargs)
+                if storage in self._pending_storages:
+                    self._check_hazard(change)
             # An in-place op gives a non-leaf a new grad_fn (CopySlices for x[i] = ...).
             if grad_fn is not None and grad_fn._sequence_nr() not in self._records:
                 self._new_nodes(grad_fn, func, args, where[0] if where else None)
@@ -1007,7 +1031,7 @@ class Recorder(TorchFunctionMode):
             if cut is not None and self._cuts[cut].reason not in ("inference_mode",):
                 self._event("revival", lambda loc: Revival(next(self._seq), loc, cut))
 
-    def _log_change(self, func, tensor, grad_fn, storage, version, where, kwargs) -> None:
+    def _log_change(self, func, tensor, grad_fn, storage, version, where, kwargs) -> InplaceChange:
         loc, entry = where
         leaf = None
         if grad_fn is None and tensor.requires_grad:
@@ -1016,13 +1040,69 @@ class Recorder(TorchFunctionMode):
             base = tensor._base
             if base is not None and base.requires_grad and base.grad_fn is None:
                 leaf = self._leaf_id(base, None)
-        self._inplace.append(InplaceChange(
+        change = InplaceChange(
             seq=next(self._seq), op=_op_name(func), site=loc, storage=storage,
             shape=tuple(tensor.shape), version_before=version, version_after=tensor._version,
             grad_enabled=_is_grad_enabled(), leaf=leaf, via=_entry_label(entry),
             inplace_kwarg=kwargs.get("inplace") is True,
             bypasses_version=bool(self._tainted) and self._is_data_alias(tensor),
-        ))
+        )
+        self._inplace.append(change)
+        return change
+
+    # ------------------------------------------------------------------ hazards
+    def _check_hazard(self, change: InplaceChange) -> None:
+        """A write hit memory saved by a node whose backward has not run: is that node alive, and
+        would its backward now fail? Asked of torch itself, so torch's own exceptions (a node
+        already run, `allow_mutation_on_saved_tensors`, saved-tensor hooks) are exceptions here too.
+
+        Rare (the write must hit a not-yet-run graph), so it may cost: one scan of the objects
+        made since recording began, which finds every live node and settles the dead ones.
+        """
+        # A write through `.data` has no torch check to confirm it. torch's own library code
+        # (gradcheck's perturbations, say) writes so deliberately and puts the values back.
+        silent = change.bypasses_version and not (change.via or "").startswith("torch/")
+        if change.bypasses_version and not silent:
+            return
+        records, settled = self._records, self._settled
+        candidates = [r for nid, r in records.items()
+                      if nid not in settled and any(s[5] == change.storage for s in r[SAVED])]
+        if not candidates:
+            return
+        live = self._live_nodes()
+        for nid, record in list(records.items()):
+            if nid not in settled and (nid not in live or type(live[nid]).__name__ != record[NAME]):
+                settled.add(nid)  # its node is gone: nothing can run its backward any more
+                _uncount(self._pending_storages, record)
+        for record in candidates:
+            node = live.get(record[NID])
+            if node is None or type(node).__name__ != record[NAME]:
+                continue
+            for saved in record[SAVED]:
+                if saved[5] != change.storage:
+                    continue
+                key = (change.site, record[LOC], saved[0])
+                if key in self._hazard_keys or len(self._saved_hazards) >= MAX_EVENTS:
+                    continue
+                if silent or _unpacking_fails(node, saved[0]):
+                    self._hazard_keys.add(key)
+                    self._saved_hazards.append(SavedHazard(change, self._pin(record), saved[0], silent=silent))
+
+    def _live_nodes(self) -> dict:
+        """nid -> node, for every node of a known type still alive.
+
+        A node's Python wrapper lives exactly as long as the node once made (every recorded node
+        had one made), and was made after `import torch`: outside gc.freeze()'s permanent set.
+        """
+        types, live = self._types, {}
+        for generation in range(3):
+            for obj in gc.get_objects(generation):
+                if type(obj) in types:
+                    try:
+                        live[obj._sequence_nr()] = obj
+                    except Exception:
+                        continue
+        return live
 
     # ------------------------------------------------------------------ failing ops
     def _op_failed(self, func, args, exc):
@@ -1059,6 +1139,7 @@ class Recorder(TorchFunctionMode):
 
     # ------------------------------------------------------------------ backward calls
     def _backward(self, func, args, kwargs):
+        __tracebackhide__ = True
         try:
             call, roots, outputs, inputs = self._begin_backward(func, args, kwargs)
         except Exception as exc:
@@ -1076,8 +1157,9 @@ class Recorder(TorchFunctionMode):
                 self._internal(inner)
             raise
         try:
+            marked = self._mark_run(call.roots, call.index, frees=not call.retain_graph)
             if not call.retain_graph:
-                call.freed_nodes = self._mark_freed(call.roots, call.index)
+                call.freed_nodes = marked
             if call.index < GRAD_CHECK_STEPS and call.api != "torch.autograd.grad":
                 self._check_graded(call)
             if call.api == "torch.autograd.grad" and not call.create_graph:
@@ -1136,25 +1218,32 @@ class Recorder(TorchFunctionMode):
                 if next_node is not None and not self._type_info(type(next_node)).is_accumulate:
                     stack.append((next_node, record))
 
-    def _mark_freed(self, root_ids, call_index) -> int:
-        """Mark the nodes this call released; keep their records as the last graph to draw.
+    def _mark_run(self, root_ids, call_index, frees: bool) -> int:
+        """Settle the nodes this call ran (their saved tensors may change now); if it released
+        them (no retain_graph), mark them freed and keep them as the last graph to draw.
 
         Walks our records' `next_ids` (plain ints), not torch's nodes: a tenth of the cost.
         """
-        records, freed = self._records, self._freed
+        records, freed, settled, pending = self._records, self._freed, self._settled, self._pending_storages
+        done = freed if frees else settled
         graph = []
         stack = list(root_ids)
         while stack:
             nid = stack.pop()
-            if nid in freed:
-                continue  # already freed, and so is everything behind it
+            if nid in done:
+                continue  # already marked, and so is everything behind it
             record = records.get(nid)
             if record is None:
                 continue
-            freed[nid] = call_index
+            if frees:
+                freed[nid] = call_index
+            if nid not in settled:
+                settled.add(nid)
+                _uncount(pending, record)
             graph.append(record)
             stack.extend(record[NEXT_IDS])
-        self._last_graph = graph
+        if frees:
+            self._last_graph = graph
         return len(graph)
 
     def _backward_failed(self, call, roots, exc):
@@ -1317,6 +1406,9 @@ class Recorder(TorchFunctionMode):
                 target.append(dataclasses.replace(event, site=_resolved(event.site)))
         for hazard in self._hazards:
             trace.grad_hazards.append(dataclasses.replace(hazard, site=_resolved(hazard.site)))
+        for hazard in self._saved_hazards:
+            hazard.change.site = _resolved(hazard.change.site)
+            trace.saved_hazards.append(hazard)
         trace.nan_origins = list(self._nan_origins)
         trace.grad_resets = list(self._grad_resets)
         for info in self._types.values():
@@ -1515,6 +1607,27 @@ def _input_grad_fns(args):
         elif isinstance(arg, (list, tuple)):
             found.extend(t.grad_fn for t in arg if isinstance(t, _Tensor) and t.grad_fn is not None)
     return found
+
+
+def _uncount(storages: dict, record: tuple) -> None:
+    """Take a record's saved tensors out of a storage -> count map."""
+    for tensor in record[SAVED]:
+        left = storages.get(tensor[5], 0) - 1
+        if left > 0:
+            storages[tensor[5]] = left
+        else:
+            storages.pop(tensor[5], None)
+
+
+def _unpacking_fails(node, attr: str) -> bool:
+    """Would backward through `node` fail on this saved tensor? Unpack it as backward would."""
+    try:
+        getattr(node, attr.split("[", 1)[0])
+    except RuntimeError as err:
+        return _VERSION_MISMATCH in str(err)
+    except Exception:
+        return False
+    return False
 
 
 def _storage_key(tensor) -> int | None:

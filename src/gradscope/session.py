@@ -68,6 +68,14 @@ def report(result: Recorded, json_path: str | None = None, trace_path: str | Non
     try:
         sys.stderr.flush()
         console.render(result.findings, result.trace.internal_errors, sys.stderr)
+    except Exception as exc:
+        print(f"gradscope: internal error while reporting: {type(exc).__name__}: {exc}", file=sys.stderr)
+    report_files(result, json_path, trace_path)
+
+
+def report_files(result: Recorded, json_path: str | None = None, trace_path: str | None = None) -> None:
+    """Write the requested report files; never raises (a failure is one line on stderr)."""
+    try:
         if json_path:
             json_report.write(json_path, result.trace, result.findings)
         if trace_path:
@@ -109,14 +117,17 @@ class _Recording:
 
 
 def _trace(recorder, target: Target, outcome: Outcome) -> Trace:
-    exc = outcome.exception
+    return build_trace(recorder, target.argv, outcome.exception, outcome.exit_status)
+
+
+def build_trace(recorder, argv: list[str], exc: BaseException | None, exit_status: int) -> Trace:
+    """The trace of a recorded run that ended with `exc` (None: it did not raise)."""
     held_tensors = []  # described before the trace is taken, so the nodes they name are in it
     if exc is not None and recorder is not None and recorder.failure_for(exc) is None:
         held_tensors = recorder.describe_exception(exc)
     # No recorder: the program never imported torch, so there is no autograd to explain.
-    trace = recorder.to_trace(target.argv) if recorder is not None else Trace(argv=list(target.argv))
-    trace.exit_status = outcome.exit_status
-    exc = outcome.exception
+    trace = recorder.to_trace(argv) if recorder is not None else Trace(argv=list(argv))
+    trace.exit_status = exit_status
     if exc is not None:
         where = runner.innermost_user_frame(exc)
         error = UncaughtError(

@@ -90,6 +90,18 @@ class InplaceChange:
 
 
 @dataclass
+class SavedHazard:
+    """An in-place change, caught as it happened, to a tensor that a live autograd node had saved
+    for a backward that had not run yet. A backward through that node would fail with torch's
+    version error; a write through `.data` (`silent`) would instead use the new values."""
+
+    change: InplaceChange
+    node: int  # the node that saved the tensor
+    attr: str  # which of its saved tensors, e.g. "_saved_result"
+    silent: bool = False  # the write bypassed the version counter: backward would not raise
+
+
+@dataclass
 class VersionFailure:
     """Post-mortem of a backward that failed because a saved tensor was modified."""
 
@@ -255,6 +267,7 @@ class StaleLink:
     site: Site | None
     epoch: int
     old_node: int
+    repeats: int = 1  # how many times this line linked into freed graphs (a loop, if > 1)
 
 
 @dataclass
@@ -307,6 +320,7 @@ class Trace:
     nan_origins: list[NanOrigin] = field(default_factory=list)
     grad_resets: list[int] = field(default_factory=list)  # seq of each `.grad = None`
     functions: dict[str, Site] = field(default_factory=dict)  # custom Function node name -> definition
+    saved_hazards: list[SavedHazard] = field(default_factory=list)
 
     def node(self, node_id: int | None) -> Node | None:
         return None if node_id is None else self.nodes.get(node_id)

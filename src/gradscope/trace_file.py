@@ -34,6 +34,18 @@ class TraceFileError(Exception):
     """A trace file cannot be read; the message says why, in one line."""
 
 
+def looks_like_trace(path: str) -> bool:
+    """Whether a command's target is a trace file rather than a script (by name, or content)."""
+    if path.endswith((".json", ".json.gz", ".gz")):
+        return True
+    try:
+        with open(path, "rb") as handle:
+            start = handle.read(64).lstrip()
+    except OSError:
+        return False
+    return start[:2] == b"\x1f\x8b" or start[:1] == b"{"
+
+
 def save(path: str, trace: Trace, findings: list[Finding]) -> None:
     data = {
         "format": FORMAT,

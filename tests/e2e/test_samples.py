@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from conftest import SAMPLES, run_gradscope, run_python
@@ -108,15 +110,22 @@ SILENT = {
     "silent_total_loss.py": ("graph-kept-alive", [("silent_total_loss.py", 11, "created"), ("silent_total_loss.py", 14, "kept")]),
 }
 
+# In-place hazards that raise nothing in this run (no backward follows): `gradscope check` fails them.
+HAZARD = {
+    "hazard_eval_residual.py": [("hazard_eval_residual.py", 14, "saved"), ("hazard_eval_residual.py", 15, "modified")],
+    "hazard_forward_only_test.py": [("hazard_forward_only_test.py", 7, "saved"),
+                                    ("hazard_forward_only_test.py", 8, "modified")],
+}
+
 CLEAN = ["clean_training_loop.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
          "seed_retain_graph_and_grads.py", "seed_no_grad_detach.py", "seed_copyslices_clean.py",
          "clean_cnn_batchnorm.py", "clean_transformer.py", "clean_custom_function.py", "clean_checkpoint.py",
-         "clean_double_backward.py"]
+         "clean_double_backward.py", "clean_allow_mutation.py"]
 
 
 def test_every_sample_is_covered():
     scripts = {p.name for p in SAMPLES.glob("*.py")}
-    assert scripts == set(EXPECTED) | set(SILENT) | set(CLEAN)
+    assert scripts == set(EXPECTED) | set(SILENT) | set(HAZARD) | set(CLEAN)
 
 
 @pytest.mark.parametrize("sample", sorted(EXPECTED))
@@ -173,12 +182,30 @@ def test_check_nan_names_the_op(tmp_path):
     assert "SqrtBackward0" in finding["explanation"] and "clamp" in finding["fix"]
 
 
+@pytest.mark.parametrize("sample", sorted(HAZARD))
+def test_check_fails_on_hazard_that_did_not_raise(sample, tmp_path):
+    report = tmp_path / "report.json"
+    result = run_gradscope("check", "--format", "json", "-o", str(report), str(SAMPLES / sample))
+    plain = run_python(SAMPLES / sample)
+    assert plain.returncode == 0 and result.returncode == 1
+    assert result.stdout == plain.stdout and result.stderr.startswith(plain.stderr)
+    data = json.loads(report.read_text())
+    assert data["error"] is None and data["internal_errors"] == []
+    assert [(f["rule"], f["severity"]) for f in data["findings"]] == [("inplace-hazard", "error")]
+    expected = [(str((SAMPLES / f).resolve()), line, role) for f, line, role in HAZARD[sample]]
+    assert [(loc["path"], loc["line"], loc["role"]) for loc in data["findings"][0]["locations"]] == expected
+    assert data["check"]["exit_code"] == 1 and data["check"]["failing"] == 1
+
+
 @pytest.mark.parametrize("sample", CLEAN)
-def test_clean_sample_has_no_findings(sample, gradscope_run):
-    result = gradscope_run(SAMPLES / sample)
+def test_clean_sample_has_no_findings(sample, tmp_path):
+    """`gradscope check` passes every clean sample, and the program runs exactly as under Python."""
+    report = tmp_path / "report.json"
+    result = run_gradscope("check", "--format", "json", "-o", str(report), str(SAMPLES / sample))
     plain = run_python(SAMPLES / sample)
     assert result.returncode == plain.returncode == 0
     assert result.stdout == plain.stdout
-    assert result.stderr == plain.stderr
-    assert result.report["findings"] == [] and result.report["internal_errors"] == []
-    assert result.report["error"] is None
+    assert result.stderr == plain.stderr + "gradscope check: 0 errors, 0 warnings: passed\n"
+    data = json.loads(report.read_text())
+    assert data["findings"] == [] and data["internal_errors"] == []
+    assert data["error"] is None

@@ -6,7 +6,7 @@ from gradscope.locations import Site
 from gradscope.rules import diagnose
 from gradscope.trace import (
     BackwardCall, ErrorInfo, Escape, GradHazard, GraphCut, InplaceChange, Leaf, ModuleCall, Node,
-    OpFailure, SavedTensor, StaleLink, TensorArg, Trace, UncaughtError,
+    OpFailure, SavedHazard, SavedTensor, StaleLink, TensorArg, Trace, UncaughtError, VersionFailure,
 )
 
 F = "/src/train.py"  # does not exist: rules must not need the file
@@ -74,18 +74,49 @@ def test_optimizer_non_leaf_uses_the_tensor_from_the_raising_frame():
     assert finding.rule == "optimizer-non-leaf" and locs(finding) == [(3, "non-leaf"), (5, "failed")]
 
 
-def test_data_write_to_saved_tensor_is_a_warning():
+def _data_write(freed_by=None):
     trace = Trace(argv=["train.py"])
-    trace.nodes[1] = Node(1, "SigmoidBackward0", "sigmoid", site(5), seq=1, epoch=0, saved=[
+    trace.nodes[1] = Node(1, "SigmoidBackward0", "sigmoid", site(5), seq=1, epoch=0, freed_by=freed_by, saved=[
         SavedTensor("_saved_result", (4,), "float32", "cpu", 0, storage=64)])
-    trace.inplace_changes.append(InplaceChange(seq=2, op="clamp_", site=site(7), storage=64, shape=(4,),
-                                               version_before=0, version_after=1, grad_enabled=True,
-                                               bypasses_version=True))
+    change = InplaceChange(seq=2, op="clamp_", site=site(7), storage=64, shape=(4,), version_before=0,
+                           version_after=1, grad_enabled=True, bypasses_version=True)
+    trace.inplace_changes.append(change)
+    trace.saved_hazards.append(SavedHazard(change, node=1, attr="_saved_result", silent=True))
+    return trace
+
+
+def test_data_write_to_saved_tensor_then_backward_is_a_warning():
+    trace = _data_write(freed_by=0)
     trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=site(8), seq=3,
                                              retain_graph=False, create_graph=False))
     (finding,) = diagnose(trace)
     assert (finding.rule, finding.severity) == ("data-write-to-saved-tensor", "warning")
     assert locs(finding) == [(5, "saved"), (7, "modified"), (8, "backward")]
+
+
+def test_data_write_without_backward_is_a_hazard():
+    (finding,) = diagnose(_data_write())
+    assert (finding.rule, finding.severity) == ("inplace-hazard", "error")
+    assert locs(finding) == [(5, "saved"), (7, "modified")] and "silently wrong" in finding.explanation
+
+
+def test_inplace_hazard_is_quiet_when_the_backward_error_explains_it():
+    trace = Trace(argv=["train.py"])
+    trace.nodes[1] = Node(1, "ExpBackward0", "exp", site(3), seq=1, epoch=0, saved=[
+        SavedTensor("_saved_result", (4,), "float32", "cpu", 0, storage=64)])
+    change = InplaceChange(seq=2, op="__iadd__", site=site(4), storage=64, shape=(4,), version_before=0,
+                           version_after=1, grad_enabled=True)
+    trace.inplace_changes.append(change)
+    trace.saved_hazards.append(SavedHazard(change, node=1, attr="_saved_result"))
+    (hazard,) = diagnose(trace)
+    assert hazard.rule == "inplace-hazard" and locs(hazard) == [(3, "saved"), (4, "modified")]
+    assert "x = x + y" in hazard.fix
+
+    trace.backward_calls.append(BackwardCall(
+        index=0, api="Tensor.backward", site=site(6), seq=3, retain_graph=False, create_graph=False,
+        error=ErrorInfo("RuntimeError", "... modified by an inplace operation ..."),
+        version_failure=VersionFailure(node=1, attr="_saved_result", expected_version=0, current_version=1)))
+    assert [f.rule for f in diagnose(trace)] == ["inplace-modified-saved-tensor"]
 
 
 def test_parameter_without_gradient_finds_the_cut_in_its_module():
@@ -104,5 +135,7 @@ def test_graph_kept_alive_is_quiet_when_backward_failed_on_it():
     trace = Trace(argv=["train.py"])
     trace.nodes[1] = Node(1, "MeanBackward0", "mean", site(8), seq=1, epoch=0)
     trace.stale_links.append(StaleLink(seq=5, op="__iadd__", site=site(10), epoch=1, old_node=1))
+    assert diagnose(trace) == []  # once: not a leak
+    trace.stale_links[0].repeats = 3
     (finding,) = diagnose(trace)
     assert finding.rule == "graph-kept-alive" and locs(finding) == [(8, "created"), (10, "kept")]

@@ -16,6 +16,7 @@ from . import (
     backward_failures,
     freed_graph,
     graph_cut,
+    inplace_hazard,
     inplace_saved,
     leaf_inplace,
     op_errors,
@@ -42,6 +43,7 @@ RULES: dict[str, Rule] = {
     "non-leaf-grad-read": silent.non_leaf_grad_reads,
     "backward-create-graph-cycle": silent.create_graph_cycle,
     "graph-kept-alive": silent.graph_kept_alive,
+    inplace_hazard.RULE_ID: inplace_hazard.check,
 }
 
 

@@ -30,7 +30,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         severity="error",
         title="A tensor saved for backward was modified in place",
         explanation="",
-        fix=_fix(trace, changes),
+        fix=fix_for(changes),
         details={**uncaught_note(trace, call=call), "attr": failure.attr,
                  "expected_version": failure.expected_version, "current_version": failure.current_version},
     )
@@ -85,7 +85,8 @@ def changes_after_save(trace, node, saved, call) -> list[InplaceChange]:
     ]
 
 
-def _fix(trace: Trace, changes: list[InplaceChange]) -> str:
+def fix_for(changes: list[InplaceChange]) -> str:
+    """Advice that fits how the saved tensor was changed."""
     if any(c.via and c.via.startswith("torch/optim/") for c in changes):
         return ("optimizer.step() changed weights that a later backward still needs. Call step() only "
                 "after every backward pass of that forward pass has run (accumulate the losses, or "

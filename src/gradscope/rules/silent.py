@@ -6,7 +6,7 @@ from __future__ import annotations
 from ..findings import Finding, Location
 from ..trace import GradHazard, Trace
 from . import _cuts, _nan
-from ._words import call_words, node_words, op_words, where
+from ._words import backward_call, call_words, node_words, op_words, where
 
 
 def _warning(rule, title, explanation, fix, *locations) -> Finding:
@@ -14,22 +14,20 @@ def _warning(rule, title, explanation, fix, *locations) -> Finding:
 
 
 def data_write_to_saved(trace: Trace) -> list[Finding]:
-    """A write through `.data` into memory a backward node saved: torch's version check cannot see it."""
+    """A write through `.data` into memory a node saved, and then that node's backward ran: torch's
+    version check could not see the write. (Not followed by a backward: see inplace_hazard.)"""
     findings = []
-    for change in trace.inplace_changes:
-        if not change.bypasses_version:
+    for hazard in trace.saved_hazards:
+        saver = trace.node(hazard.node)
+        if not hazard.silent or saver is None or saver.freed_by is None:
             continue
-        saver = next((n for n in sorted(trace.nodes.values(), key=lambda n: n.seq)
-                      if n.seq < change.seq and any(s.storage == change.storage for s in n.saved)), None)
-        if saver is None:
-            continue
-        later = next((c for c in trace.backward_calls if c.seq > change.seq), None)
+        change, later = hazard.change, backward_call(trace, saver.freed_by)
         findings.append(_warning(
             "data-write-to-saved-tensor", "Write through .data to a tensor saved for backward",
             f"{op_words(change.op)} at {where(change.site)} writes through `.data` into a tensor that "
             f"{node_words(saver)} saved for its backward. `.data` bypasses the version counter, so "
-            + (f"{call_words(later)}" if later else "the next backward")
-            + " raises nothing and computes its gradient from the overwritten values: silently wrong.",
+            + (f"{call_words(later)}" if later else "the backward")
+            + " raised nothing and computed its gradient from the overwritten values: silently wrong.",
             "Do not write through `.data` to values the graph still needs: make the change out of place "
             "(`x = x * 2`), clone before changing, or make it after backward.",
             Location.at(saver.site, "saved", "saved for backward"),
@@ -183,6 +181,8 @@ def graph_kept_alive(trace: Trace) -> list[Finding]:
         return []  # the same link made backward fail: the freed-graph rule explains it
     findings = []
     for link in trace.stale_links:
+        if link.repeats < 2:
+            continue  # once is not a leak: a loop that keeps linking old graphs is
         old = trace.node(link.old_node)
         findings.append(_warning(
             "graph-kept-alive", "A value keeps earlier iterations' graphs alive",

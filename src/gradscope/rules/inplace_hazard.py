@@ -1,0 +1,59 @@
+"""An in-place change that would break a backward, caught before any backward ran.
+
+The recorder notes, at the moment of the change, that a live node saved the tensor for a
+backward that had not run yet, and checks with torch that this backward would now fail. Nothing
+raised in this run (an evaluation pass, a forward-only test, a code path that returned early),
+but the same code in training raises "modified by an inplace operation". A CI gate wants to
+know now.
+
+When a later backward did run through that node, other rules already explain what happened:
+`inplace-modified-saved-tensor` for the error torch raised, `data-write-to-saved-tensor` for a
+write through `.data` that torch could not see.
+"""
+
+from __future__ import annotations
+
+from ..findings import Finding, Location
+from ..trace import SavedHazard, Trace
+from ._words import leaf_words, node_words, op_words, shape_words, where
+from .inplace_saved import fix_for
+
+RULE_ID = "inplace-hazard"
+
+
+def check(trace: Trace) -> list[Finding]:
+    explained = {call.version_failure.node for call in trace.backward_calls if call.version_failure}
+    findings = []
+    for hazard in trace.saved_hazards:
+        node = trace.node(hazard.node)
+        if hazard.node in explained or (node is not None and node.freed_by is not None):
+            continue
+        findings.append(_explain(trace, hazard))
+    return findings
+
+
+def _explain(trace: Trace, hazard: SavedHazard) -> Finding:
+    change, node = hazard.change, trace.node(hazard.node)
+    saved = next((s for s in (node.saved if node else []) if s.attr == hazard.attr), None)
+    leaf = trace.leaf(change.leaf)
+    what = leaf_words(leaf) if leaf else (f"a tensor ({shape_words(saved.shape, saved.dtype)})" if saved else "a tensor")
+    how = "writes through `.data` into" if hazard.silent else "changes in place"
+    story = (f"{op_words(change.op)} at {where(change.site)} {how} {what} that {node_words(node)} saved "
+             "for its backward pass, and that backward has not run yet. Nothing failed in this run, "
+             "because no backward went through this graph afterwards; ")
+    if hazard.silent:
+        story += ("one that does would raise nothing, since `.data` bypasses the version counter, and "
+                  "would compute its gradient from the overwritten values: silently wrong.")
+    else:
+        story += ("one that does (the same code in training) raises \"one of the variables needed for "
+                  "gradient computation has been modified by an inplace operation\".")
+    fix = fix_for([change])
+    if hazard.silent:
+        fix = ("Do not write through `.data` to values a graph still needs: make the change out of place, "
+               "on a clone(), or after the backward.")
+    return Finding.naming(
+        RULE_ID, "error", "In-place change of a tensor saved for a backward that has not run", story, fix,
+        [Location.at(node.site if node else None, "saved", "saved for backward"),
+         Location.at(change.site, "modified", ("written through .data" if hazard.silent
+                                               else f"in-place {op_words(change.op)}"))],
+        {"attr": hazard.attr, "silent": hazard.silent, "node": node.name if node else None})
