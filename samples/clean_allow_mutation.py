@@ -16,3 +16,9 @@ z = x.sigmoid()
 z.sum().backward()
 z.mul_(0)  # the backward that needed z already ran
 print("grad after backward", [round(g, 4) for g in x.grad.tolist()])
+
+x.grad = None
+w = x.tanh()
+w.sum().backward(retain_graph=True)  # the graph is kept, but its backward has run
+w.add_(1)
+print("grad with a retained graph", [round(g, 4) for g in x.grad.tolist()])

@@ -243,6 +243,7 @@ class Recorder(TorchFunctionMode):
         self._settled: set[int] = set()  # nids no longer counted in _pending_storages
         self._saved_hazards: list[SavedHazard] = []
         self._hazard_keys: set = set()  # (change location, saving node's location, attr)
+        self._hazard_sites: set = set()  # locations of changes found hazardous
         self._pinned: dict[int, tuple] = {}
         self._leaves: dict[int, _LeafRecord] = {}
         self._leaf_index: dict[int, tuple] = {}
@@ -779,8 +780,9 @@ class Recorder(TorchFunctionMode):
         record = self._records.get(nid) or self._pinned.get(nid)
         if record is not None and record[NAME] == info.name:
             return record
-        return self._add_record(node, nid, "?", loc, True, None,
-                                tuple(n._sequence_nr() for n, _ in node.next_functions if n is not None))
+        with torch._C.DisableTorchFunction():  # its saved tensors may be stale views: see _unpacking_fails
+            return self._add_record(node, nid, "?", loc, True, None,
+                                    tuple(n._sequence_nr() for n, _ in node.next_functions if n is not None))
 
     def _pin(self, record: tuple | None) -> int | None:
         """Keep a record (and the records of its saved tensors' producers) past pruning."""
@@ -1062,8 +1064,8 @@ class Recorder(TorchFunctionMode):
         # A write through `.data` has no torch check to confirm it. torch's own library code
         # (gradcheck's perturbations, say) writes so deliberately and puts the values back.
         silent = change.bypasses_version and not (change.via or "").startswith("torch/")
-        if change.bypasses_version and not silent:
-            return
+        if (change.bypasses_version and not silent) or change.site in self._hazard_sites:
+            return  # (a line already found hazardous is not looked at again: loops stay cheap)
         records, settled = self._records, self._settled
         candidates = [r for nid, r in records.items()
                       if nid not in settled and any(s[5] == change.storage for s in r[SAVED])]
@@ -1086,6 +1088,7 @@ class Recorder(TorchFunctionMode):
                     continue
                 if silent or _unpacking_fails(node, saved[0]):
                     self._hazard_keys.add(key)
+                    self._hazard_sites.add(change.site)
                     self._saved_hazards.append(SavedHazard(change, self._pin(record), saved[0], silent=silent))
 
     def _live_nodes(self) -> dict:
@@ -1292,7 +1295,8 @@ class Recorder(TorchFunctionMode):
         for node, _ in self._walk(roots):
             for attr in self._type_info(type(node)).saved_attrs:
                 try:
-                    getattr(node, attr)
+                    with torch._C.DisableTorchFunction():  # see _unpacking_fails
+                        getattr(node, attr)
                 except RuntimeError as err:
                     if str(err) == message:
                         nid = self._pin(self._record_of(node))
@@ -1332,7 +1336,8 @@ class Recorder(TorchFunctionMode):
     def _buffers_freed(self, node) -> bool:
         for attr in self._type_info(type(node)).saved_attrs:
             try:
-                getattr(node, attr)
+                with torch._C.DisableTorchFunction():  # see _unpacking_fails
+                    getattr(node, attr)
             except RuntimeError as err:
                 if _FREED in str(err):
                     return True
@@ -1620,9 +1625,15 @@ def _uncount(storages: dict, record: tuple) -> None:
 
 
 def _unpacking_fails(node, attr: str) -> bool:
-    """Would backward through `node` fail on this saved tensor? Unpack it as backward would."""
+    """Would backward through `node` fail on this saved tensor? Unpack it as backward would.
+
+    With torch functions off: unpacking a view whose base changed regenerates its grad_fn under
+    a lock and calls the tensor's `_backward_hooks` setter, which would re-enter our mode and
+    ask for that grad_fn again: a deadlock.
+    """
     try:
-        getattr(node, attr.split("[", 1)[0])
+        with torch._C.DisableTorchFunction():
+            getattr(node, attr.split("[", 1)[0])
     except RuntimeError as err:
         return _VERSION_MISMATCH in str(err)
     except Exception:

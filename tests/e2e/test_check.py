@@ -230,3 +230,26 @@ def test_help_lists_the_exit_codes():
     assert result.returncode == 0
     text = textwrap.dedent(result.stdout)
     assert "--format" in text and "--fail-on" in text and "Exit codes" in text
+
+
+def test_optimizer_step_under_a_live_evaluation_graph(tmp_path):
+    script = tmp_path / "validate.py"
+    script.write_text(textwrap.dedent('''\
+        import torch
+        import torch.nn as nn
+
+        model = nn.Sequential(nn.Linear(4, 8), nn.Tanh(), nn.Linear(8, 1))
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        x = torch.randn(8, 4)
+        val = model(x).sigmoid()  # evaluation without no_grad: its graph saved the weights
+        model(x).pow(2).mean().backward()
+        opt.step()
+        print(val.shape)
+    '''))
+    result = run_gradscope("check", "--format", "json", "-o", "r.json", str(script), cwd=tmp_path)
+    assert result.returncode == 1
+    (finding,) = json.loads((tmp_path / "r.json").read_text())["findings"]
+    assert finding["rule"] == "inplace-hazard"
+    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(7, "saved"), (9, "modified")]
+    assert "`SGD.step`" in finding["explanation"] and "parameter `2.weight`" in finding["explanation"]
+    assert "torch.no_grad()" in finding["fix"]

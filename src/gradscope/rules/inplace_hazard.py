@@ -48,6 +48,10 @@ def _explain(trace: Trace, hazard: SavedHazard) -> Finding:
         story += ("one that does (the same code in training) raises \"one of the variables needed for "
                   "gradient computation has been modified by an inplace operation\".")
     fix = fix_for([change])
+    if change.via and change.via.startswith("torch/optim/"):
+        fix = (f"If the graph built at {where(node.site if node else None)} is never backpropagated (an "
+               "evaluation pass), build it under `torch.no_grad()` (or `torch.inference_mode()`). If it is, "
+               "call step() only after its backward has run, or run that forward pass again after step().")
     if hazard.silent:
         fix = ("Do not write through `.data` to values a graph still needs: make the change out of place, "
                "on a clone(), or after the backward.")
