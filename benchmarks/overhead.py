@@ -8,7 +8,9 @@ the same round. The table shows the median ratio over rounds and its spread (min
     python benchmarks/overhead.py                # all workloads, 7 rounds
     python benchmarks/overhead.py --rounds 3 --workloads mlp tiny
 
-Variants: plain; gradscope (the recorder as `gradscope run` installs it); anomaly mode
+Variants: plain; gradscope (the recorder as `gradscope run` installs it); gradscope with
+`--grad-flow` (a gradient hook on every module output, statistics of every parameter's gradient
+after each backward); anomaly mode
 (`torch.autograd.set_detect_anomaly(True)`, PyTorch's own debugging aid).
 One intra-op thread, so the numbers measure overhead rather than scheduling.
 """
@@ -120,9 +122,10 @@ class Plain:
 
 class Gradscope:
     name = "gradscope"
+    settings: dict = {}
 
     def __enter__(self):
-        self.recorder = Recorder()
+        self.recorder = Recorder(**self.settings)
         self.recorder.start()
         return self
 
@@ -144,7 +147,12 @@ class Anomaly:
         return False
 
 
-VARIANTS = [Plain, Gradscope, Anomaly]
+class GradFlow(Gradscope):
+    name = "--grad-flow"
+    settings = {"grad_flow": ()}  # every module watched, as `gradscope run --grad-flow` does
+
+
+VARIANTS = [Plain, Gradscope, GradFlow, Anomaly]
 
 
 def median_step(step, steps: int) -> float:
@@ -189,14 +197,15 @@ def main() -> None:
     default_steps = {"mlp": 30, "cnn": 10, "transformer": 10, "lstm": 10, "tiny": 5}
     print(f"torch {torch.__version__}, 1 intra-op thread, {args.rounds} rounds; ratio = step time / plain "
           "(median over rounds, [min-max])")
-    print(f"{'workload':<12}{'plain ms':>10}  {'gradscope':>22}  {'anomaly mode':>22}")
+    shown = [v.name for v in VARIANTS[1:]]
+    print(f"{'workload':<12}{'plain ms':>10}" + "".join(f"  {v:>22}" for v in shown))
     for name in args.workloads:
         result = measure(name, args.rounds, args.steps or default_steps[name], seed=1)
         cells = []
-        for variant in ("gradscope", "anomaly"):
+        for variant in shown:
             values = result["ratios"][variant]
             cells.append(f"{statistics.median(values):5.2f}x [{min(values):.2f}-{max(values):.2f}]")
-        print(f"{name:<12}{result['plain_ms']:>10.1f}  {cells[0]:>22}  {cells[1]:>22}", flush=True)
+        print(f"{name:<12}{result['plain_ms']:>10.1f}" + "".join(f"  {c:>22}" for c in cells), flush=True)
 
 
 if __name__ == "__main__":

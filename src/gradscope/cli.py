@@ -63,14 +63,48 @@ def run(
     check_nan: bool = typer.Option(False, "--check-nan",
                                    help="Check every gradient as it flows and name the first backward node "
                                         "that turned finite gradients into NaN/inf (slower: one check per node)."),
+    grad_flow: bool = typer.Option(False, "--grad-flow",
+                                   help="Record gradient statistics per parameter and per module output at "
+                                        "each backward call; report vanishing/exploding gradients, dead ReLUs, "
+                                        "the first NaN/inf, and print a table."),
+    flow_modules: Optional[List[str]] = typer.Option(None, "--grad-flow-modules", metavar="PATTERN",
+                                                     help="Watch only modules whose path matches PATTERN "
+                                                          "(glob, e.g. 'encoder.*'; repeatable). Implies --grad-flow."),
+    flow_thresholds: Optional[List[str]] = typer.Option(None, "--grad-flow-threshold", metavar="NAME=VALUE",
+                                                        help="Change a grad-flow threshold (vanishing-ratio, "
+                                                             "vanishing-drop, exploding-norm, exploding-growth, "
+                                                             "dead-fraction; repeatable)."),
+    flow_svg: Optional[str] = typer.Option(None, "--grad-flow-svg", metavar="PATH",
+                                           help="Write a chart of each layer's gradient norm per step (SVG). "
+                                                "Implies --grad-flow."),
 ) -> None:
     from . import session
 
+    thresholds = _thresholds(flow_thresholds or [])
     target = _resolve(script, args, module)
     if save_trace and not trace_path:
         trace_path = default_trace_name(script, module)
+    watching = tuple(flow_modules or ()) if (grad_flow or flow_modules or flow_svg or thresholds) else None
     session.run(target, json_path, trace_path,
-                session.Settings(keep_backwards=keep_backwards, max_nodes=max_nodes, check_nan=check_nan))
+                session.Settings(keep_backwards=keep_backwards, max_nodes=max_nodes, check_nan=check_nan,
+                                 grad_flow=watching, flow_thresholds=thresholds, flow_svg=flow_svg))
+
+
+def _thresholds(pairs: list[str]) -> dict:
+    from .rules.grad_flow import THRESHOLDS
+
+    chosen = {}
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        try:
+            if name.strip() not in THRESHOLDS:
+                raise ValueError(f"unknown threshold '{name.strip()}' (known: {', '.join(THRESHOLDS)})")
+            chosen[name.strip()] = float(value)
+        except ValueError as exc:
+            reason = str(exc) if "threshold" in str(exc) else f"'{pair}' is not NAME=NUMBER"
+            print(f"gradscope: --grad-flow-threshold: {reason}", file=sys.stderr)
+            raise typer.Exit(2)
+    return chosen
 
 
 @app.command(
@@ -93,6 +127,9 @@ def graph(
                                         help="Fold nodes into one box per nn.Module call at this depth [default: as needed]."),
     max_boxes: int = typer.Option(150, "--max-boxes", min=10, help="Fold until about this many boxes are left."),
     no_saved: bool = typer.Option(False, "--no-saved", help="Do not draw saved tensors."),
+    color_by: Optional[str] = typer.Option(None, "--color-by", metavar="WHAT",
+                                           help="grad-norm: colour each box by its gradient norm at the last "
+                                                "backward (a script runs with --grad-flow; a trace must have it)."),
     module: bool = typer.Option(False, "-m", help="Run TARGET as a module, like `python -m`."),
 ) -> None:
     from . import graph_command
@@ -103,8 +140,10 @@ def graph(
         # A trace takes no arguments: read what follows it as gradscope's own options.
         raise SystemExit(main(["graph", *args, target]))
     options = graph_command.Request(output=output, fmt=fmt, call=call, focus=focus, radius=radius,
-                                    depth=depth, max_boxes=max_boxes, show_saved=not no_saved)
+                                    depth=depth, max_boxes=max_boxes, show_saved=not no_saved, color_by=color_by)
     try:
+        if color_by not in (None, "grad-norm"):
+            raise ValueError(f"unknown --color-by '{color_by}' (choose grad-norm)")
         options.resolve_format(target)
     except ValueError as exc:
         print(f"gradscope: {exc}", file=sys.stderr)

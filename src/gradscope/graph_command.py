@@ -31,6 +31,7 @@ class Request:
     depth: int | None
     max_boxes: int
     show_saved: bool
+    color_by: str | None = None
 
     def resolve_format(self, target: str) -> None:
         if self.fmt is None and self.output:
@@ -47,7 +48,7 @@ class Request:
 
     def options(self) -> graphview.Options:
         return graphview.Options(call=self.call, focus=self.focus, radius=self.radius, depth=self.depth,
-                                 max_boxes=self.max_boxes, show_saved=self.show_saved)
+                                 max_boxes=self.max_boxes, show_saved=self.show_saved, color_by=self.color_by)
 
 
 def from_trace_file(path: str, request: Request) -> int:
@@ -60,7 +61,9 @@ def from_trace_file(path: str, request: Request) -> int:
 def from_program(target, request: Request) -> int:
     from . import session
 
-    result = session.record(target)
+    # Colouring by gradient norm needs the statistics: record them for this run.
+    flow = () if request.color_by == "grad-norm" else None
+    result = session.record(target, session.Settings(grad_flow=flow))
     session.report(result)
     status = draw(result.trace, result.findings, request)
     if result.outcome.exit_status != 0:

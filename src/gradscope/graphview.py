@@ -49,6 +49,7 @@ class Options:
     depth: int | None = None  # module depth for boxes; None = choose automatically
     max_boxes: int = 150
     show_saved: bool = True
+    color_by: str | None = None  # "grad-norm": fill boxes by gradient norm (needs --grad-flow data)
 
 
 @dataclass
@@ -60,6 +61,7 @@ class Box:
     tooltip: str = ""
     roles: list[str] = field(default_factory=list)
     members: int = 1  # autograd nodes represented
+    value: float | None = None  # with color_by: the gradient norm it is coloured by
 
 
 @dataclass
@@ -80,6 +82,7 @@ class GraphView:
     hidden_nodes: int  # autograd nodes left out (focus, cap)
     depth: int | None
     roles: list[str]
+    color_by: str | None = None
 
     def to_dict(self) -> dict:
         from dataclasses import asdict
@@ -225,10 +228,39 @@ def build(trace: Trace, options: Options | None = None, source: dict[str, str] |
                             ["use --focus, --depth or --call to see them"])
     shown = sum(1 for b in boxes.values() if b.kind == "op")
     roles = sorted({r for b in boxes.values() for r in b.roles}, key=list(ROLES).index)
+    if options.color_by == "grad-norm":
+        _colour_by_grad_norm(trace, boxes)
     return GraphView(
         title=f"gradscope: autograd graph of {what}", boxes=list(boxes.values()), arrows=arrows,
         total_nodes=total, shown_nodes=shown, grouped_nodes=total - hidden - shown,
-        hidden_nodes=hidden, depth=depth, roles=roles)
+        hidden_nodes=hidden, depth=depth, roles=roles, color_by=options.color_by)
+
+
+def _colour_by_grad_norm(trace: Trace, boxes: dict[str, Box]) -> None:
+    """Give each box the gradient norm of the last backward: a parameter's own, an op's (or a
+    module box's) that of the output of the module it ran in."""
+    flow = trace.grad_flow
+    if flow is None:
+        raise GraphError("this trace has no gradient statistics: record it with "
+                         "`gradscope run --grad-flow --trace PATH` (or draw the script directly)")
+    by_leaf = {s.leaf: s.last_norm() for s in flow.series if s.kind == "parameter" and s.leaf is not None}
+    by_module = {s.module: s.last_norm() for s in flow.series if s.kind == "output" and s.module is not None}
+    for box in boxes.values():
+        call = None
+        if box.id.startswith("l"):
+            box.value = by_leaf.get(int(box.id[1:]))
+            continue
+        if box.id.startswith("n"):
+            node = trace.nodes.get(int(box.id[1:]))
+            call = trace.module_calls.get(node.module_call) if node and node.module_call is not None else None
+        elif box.id.startswith("g"):
+            call = trace.module_calls.get(int(box.id[1:]))
+        while call is not None and by_module.get(call.name) is None and call.parent is not None:
+            call = trace.module_calls.get(call.parent)  # a functional op inside a watched module
+        if call is not None:
+            box.value = by_module.get(call.name)
+        if box.value is not None:
+            box.lines.append(f"grad norm {box.value:.2e}")
 
 
 def _neighbourhood(trace: Trace, kept: set[int], centres: set[int], radius: int) -> set[int]:

@@ -212,8 +212,15 @@ class Recorder(TorchFunctionMode):
     """The recording session. Use `start()`/`stop()` around the user's program."""
 
     def __init__(self, keep_backwards: int = 4, max_nodes: int = 100_000, freeze_gc: bool = True,
-                 check_nan: bool = False):
+                 check_nan: bool = False, grad_flow: tuple[str, ...] | None = None,
+                 flow_thresholds: dict | None = None):
         super().__init__()
+        self._flow = None  # --grad-flow: watch patterns given (empty: every module)
+        self._flow_thresholds = dict(flow_thresholds or {})
+        if grad_flow is not None:
+            from .flow_recorder import FlowCollector
+
+            self._flow = FlowCollector(self, tuple(grad_flow))
         self.freeze_gc = freeze_gc
         self.check_nan = check_nan
         self._froze_gc = False
@@ -304,6 +311,7 @@ class Recorder(TorchFunctionMode):
         try:
             for register, hook in [
                 (modules.register_module_parameter_registration_hook, self._on_parameter),
+                (modules.register_module_module_registration_hook, self._on_submodule),
                 (modules.register_module_forward_pre_hook, self._on_module_enter),
                 (functools.partial(modules.register_module_forward_hook, always_call=True), self._on_module_exit),
                 (optimizers.register_optimizer_step_pre_hook, self._on_step_begin),
@@ -856,6 +864,17 @@ class Recorder(TorchFunctionMode):
             self._module_ids.add(id(module))
             self._modules.append(weakref.ref(module, functools.partial(self._module_died, id(module))))
 
+    def module_name(self, module) -> str | None:
+        """A module's path from its root model ("encoder.0"; "" for the model itself)."""
+        name = self._module_names.get(id(module))
+        if name is None:
+            self.name_parameters()
+            name = self._module_names.get(id(module))
+        return name
+
+    def module_name_by_id(self, module_id: int) -> str | None:
+        return self._module_names.get(module_id)
+
     def _live_modules(self) -> list:
         return [m for m in (ref() for ref in self._modules) if m is not None]
 
@@ -891,6 +910,8 @@ class Recorder(TorchFunctionMode):
             while stack:  # also unwinds calls that an exception cut short
                 if stack.pop().module_id == id(module):
                     break
+            if self._flow is not None:
+                self._flow.module_output(module, output)
         except Exception as exc:
             self._internal(exc)
 
@@ -984,6 +1005,14 @@ class Recorder(TorchFunctionMode):
             self._remember_module(module)
             if param is not None:
                 self._leaf_id(param, capture()[0], "parameter", f"{type(module).__name__}.{name}")
+        except Exception as exc:
+            self._internal(exc)
+
+    def _on_submodule(self, module, name, submodule):
+        """A container (Sequential, ModuleList) may never run forward itself: know it from its
+        children, so that parameters are named by their path in the model."""
+        try:
+            self._remember_module(module)
         except Exception as exc:
             self._internal(exc)
 
@@ -1165,6 +1194,8 @@ class Recorder(TorchFunctionMode):
                 call.freed_nodes = marked
             if call.index < GRAD_CHECK_STEPS and call.api != "torch.autograd.grad":
                 self._check_graded(call)
+            if self._flow is not None and call.api != "torch.autograd.grad":
+                self._flow.after_backward(call.index, _roots(self._live_modules()))
             if call.api == "torch.autograd.grad" and not call.create_graph:
                 # Gradients made without create_graph=True are constants to autograd.
                 for grad in result:
@@ -1477,6 +1508,11 @@ class Recorder(TorchFunctionMode):
             failure.site = _resolved(failure.site)
             trace.op_failures.append(failure)
         self._export_events(trace)
+        if self._flow is not None:
+            def leaf_site(lid):
+                leaf = self._leaves.get(lid)
+                return resolve(leaf.loc) if leaf is not None else None
+            trace.grad_flow = self._flow.to_trace(self._flow_thresholds, _resolved, leaf_site)
         trace.internal_errors = list(self._internal_errors)
         if self._internal_error_count > len(self._internal_errors):
             trace.internal_errors.append(
@@ -1558,9 +1594,10 @@ def _versions_now(changes) -> dict:
 
 
 def _roots(modules: list) -> list:
-    """The modules that are no other module's child (the models)."""
-    children = {id(child) for m in modules for child in m._modules.values() if child is not None}
-    return [m for m in modules if id(m) not in children]
+    """The modules that are inside no other module (the models). Descendants, not just children:
+    a ModuleList that never runs forward is never seen, but its layers are inside the model."""
+    inside = {id(sub) for m in modules for sub in m.modules() if sub is not m}
+    return [m for m in modules if id(m) not in inside]
 
 
 def _resolved(location):

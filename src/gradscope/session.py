@@ -7,7 +7,7 @@ the only place that knows all of them; each of them knows none of the others.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import runner, trace_file
 from .findings import Finding
@@ -26,6 +26,9 @@ class Settings:
     keep_backwards: int = 4
     max_nodes: int = 100_000
     check_nan: bool = False  # hook every node to find the first non-finite gradient
+    grad_flow: tuple[str, ...] | None = None  # --grad-flow: module patterns to watch (empty: all)
+    flow_thresholds: dict = field(default_factory=dict)
+    flow_svg: str | None = None  # write the per-layer gradient-norm chart here
 
 
 @dataclass
@@ -33,11 +36,13 @@ class Recorded:
     outcome: Outcome
     trace: Trace
     findings: list[Finding]
+    settings: Settings | None = None
 
 
 def record(target: Target, settings: Settings | None = None) -> Recorded:
     """Run the program with the recorder on; print its traceback as Python would; diagnose."""
-    recording = _Recording(settings or Settings())
+    settings = settings or Settings()
+    recording = _Recording(settings)
 
     def recorded(run_program) -> None:
         watcher = TorchImportWatcher(recording.start)
@@ -60,7 +65,7 @@ def record(target: Target, settings: Settings | None = None) -> Recorded:
         trace = Trace(argv=list(target.argv), exit_status=outcome.exit_status)
         trace.internal_errors.append(f"building the trace failed: {type(exc).__name__}: {exc}")
         findings = []
-    return Recorded(outcome, trace, findings)
+    return Recorded(outcome, trace, findings, settings)
 
 
 def report(result: Recorded, json_path: str | None = None, trace_path: str | None = None) -> None:
@@ -68,14 +73,24 @@ def report(result: Recorded, json_path: str | None = None, trace_path: str | Non
     try:
         sys.stderr.flush()
         console.render(result.findings, result.trace.internal_errors, sys.stderr)
+        if result.trace.grad_flow is not None:
+            from .render import flow_table
+
+            flow_table.render(result.trace.grad_flow, sys.stderr)
     except Exception as exc:
         print(f"gradscope: internal error while reporting: {type(exc).__name__}: {exc}", file=sys.stderr)
-    report_files(result, json_path, trace_path)
+    report_files(result, json_path, trace_path, result.settings.flow_svg if result.settings else None)
 
 
-def report_files(result: Recorded, json_path: str | None = None, trace_path: str | None = None) -> None:
+def report_files(result: Recorded, json_path: str | None = None, trace_path: str | None = None,
+                 flow_svg: str | None = None) -> None:
     """Write the requested report files; never raises (a failure is one line on stderr)."""
     try:
+        if flow_svg and result.trace.grad_flow is not None:
+            from .render import flow_svg as chart
+            from .render.output import write_text
+
+            write_text(flow_svg, chart.render(result.trace.grad_flow))
         if json_path:
             json_report.write(json_path, result.trace, result.findings)
         if trace_path:
@@ -105,7 +120,9 @@ class _Recording:
             from .recorder import Recorder
 
             self.recorder = Recorder(keep_backwards=self.settings.keep_backwards,
-                                     max_nodes=self.settings.max_nodes, check_nan=self.settings.check_nan)
+                                     max_nodes=self.settings.max_nodes, check_nan=self.settings.check_nan,
+                                     grad_flow=self.settings.grad_flow,
+                                     flow_thresholds=self.settings.flow_thresholds)
             self.recorder.start()
         except Exception as exc:  # never break the program's `import torch`
             self.recorder = None

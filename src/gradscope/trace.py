@@ -297,6 +297,41 @@ class NanOrigin:
 
 
 @dataclass
+class FlowSeries:
+    """Gradient statistics of one watched tensor, per recorded backward call (`GradFlow.steps`);
+    None where it got no gradient in that call."""
+
+    name: str  # parameter path ("encoder.0.weight"), or module path for a module's output
+    kind: str  # "parameter" or "output" (a module's output activation)
+    module_type: str  # e.g. "Linear"
+    site: Site | None  # parameter: where its module was built; otherwise where the module was called
+    numel: int  # elements of the tensor (for a module called several times per step: of one call)
+    order: int  # position in the forward pass (first seen)
+    norms: list[float | None] = field(default_factory=list)
+    max_abs: list[float | None] = field(default_factory=list)
+    zero_fraction: list[float | None] = field(default_factory=list)
+    finite: list[bool | None] = field(default_factory=list)
+    dead_units: list[float | None] = field(default_factory=list)  # ReLU outputs: units zero for every sample
+    module: str | None = None  # path of the module (the owner, for a parameter), as in ModuleCall.name
+    leaf: int | None = None  # for a parameter: its leaf id
+
+    def last_norm(self) -> float | None:
+        """The norm at the latest step that has a finite one."""
+        return next((n for n in reversed(self.norms) if n is not None and n == n and abs(n) != float("inf")), None)
+
+
+@dataclass
+class GradFlow:
+    """What `--grad-flow` recorded: statistics only, never a gradient tensor."""
+
+    steps: list[int] = field(default_factory=list)  # backward call index of each column
+    series: list[FlowSeries] = field(default_factory=list)
+    thresholds: dict = field(default_factory=dict)  # as used by the grad-flow rules
+    first_nonfinite: list[int] | None = None  # [series index, column] where NaN/inf first appeared
+    stride: int = 1  # columns kept every `stride` backward calls (long runs are thinned)
+
+
+@dataclass
 class Trace:
     argv: list[str]
     nodes: dict[int, Node] = field(default_factory=dict)
@@ -321,6 +356,7 @@ class Trace:
     grad_resets: list[int] = field(default_factory=list)  # seq of each `.grad = None`
     functions: dict[str, Site] = field(default_factory=dict)  # custom Function node name -> definition
     saved_hazards: list[SavedHazard] = field(default_factory=list)
+    grad_flow: GradFlow | None = None  # with `--grad-flow`
 
     def node(self, node_id: int | None) -> Node | None:
         return None if node_id is None else self.nodes.get(node_id)

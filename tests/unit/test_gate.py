@@ -99,9 +99,11 @@ def test_scope_drops_findings_outside_it():
 
 
 def test_catalog_names_every_rule_the_rules_emit():
-    not_rules = {"backward-errors", "forward-errors", "library-errors", "gradient-hazards",  # registry groups
+    not_rules = {"backward-errors", "forward-errors", "library-errors", "gradient-hazards", "grad-flow",  # groups
                  "cut-input", "no-grad-block", "non-leaf", "requires-grad",  # location roles
-                 "never-graded", "not-in-optimizer", "not-zeroed"}  # gradient hazard kinds
+                 "never-graded", "not-in-optimizer", "not-zeroed",  # gradient hazard kinds
+                 "vanishing-ratio", "vanishing-drop", "exploding-norm", "exploding-growth",
+                 "dead-fraction"}  # grad-flow thresholds
     emitted = set()
     for source in RULES_DIR.glob("*.py"):
         if source.name != "catalog.py":

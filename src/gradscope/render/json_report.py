@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import math
 import os
 
 from .. import __version__
@@ -26,12 +28,30 @@ def report(trace: Trace, findings: list[Finding]) -> dict:
         "error": error,
         "findings": [finding.to_dict() for finding in findings],
         "internal_errors": list(trace.internal_errors),
+        "grad_flow": _flow(trace),
         "summary": {
             "backward_calls": trace.meta.get("backward_calls", len(trace.backward_calls)),
             "inplace_changes": len(trace.inplace_changes),
             "nodes_in_trace": len(trace.nodes),
         },
     }
+
+
+def _flow(trace: Trace) -> dict | None:
+    """--grad-flow statistics; NaN/inf become null (strict JSON), `finite` keeps the fact."""
+    if trace.grad_flow is None:
+        return None
+    return _finite_only(dataclasses.asdict(trace.grad_flow))
+
+
+def _finite_only(value):
+    if isinstance(value, float):
+        return value if math.isfinite(value) else None
+    if isinstance(value, dict):
+        return {k: _finite_only(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_finite_only(v) for v in value]
+    return value
 
 
 def write(path: str, trace: Trace, findings: list[Finding]) -> None:

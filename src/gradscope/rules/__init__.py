@@ -15,6 +15,7 @@ from . import (
     backward_error,
     backward_failures,
     freed_graph,
+    grad_flow,
     graph_cut,
     inplace_hazard,
     inplace_saved,
@@ -44,6 +45,7 @@ RULES: dict[str, Rule] = {
     "backward-create-graph-cycle": silent.create_graph_cycle,
     "graph-kept-alive": silent.graph_kept_alive,
     inplace_hazard.RULE_ID: inplace_hazard.check,
+    "grad-flow": grad_flow.check,
 }
 
 

@@ -70,6 +70,9 @@ CATALOG: dict[str, RuleInfo] = {
         "non-leaf-grad-read": ".grad read on a non-leaf tensor (always None without retain_grad).",
         "backward-create-graph-cycle": "backward(create_graph=True) into .grad keeps graphs alive.",
         "graph-kept-alive": "A value keeps earlier iterations' graphs alive (e.g. total += loss).",
+        "vanishing-gradient": "--grad-flow: layers whose gradients are orders of magnitude smaller than others'.",
+        "exploding-gradient": "--grad-flow: gradient norms above a bound or growing step over step.",
+        "dead-relu": "--grad-flow: a ReLU whose units output zero for every sample (no gradient passes).",
         "unused-suppression": "A `# gradscope: ignore[...]` comment that suppressed nothing.",
     }),
 }

@@ -76,6 +76,8 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 step, Location.at(last.site if last else None, "backward", "adds to .grad")))
         elif hazard.kind == "nonfinite":
             origin = trace.nan_origins[0] if trace.nan_origins else None
+            if origin is None and trace.grad_flow is not None and trace.grad_flow.first_nonfinite is not None:
+                continue  # --grad-flow names the layer (rules/grad_flow.py)
             node = trace.node(origin.node) if origin else None
             if node is not None:
                 text = (f" The first non-finite gradient came from the backward of {node_words(node)}, "

@@ -1,0 +1,142 @@
+"""`--grad-flow`, end to end: the four samples' findings and lines, the recorded statistics against
+plain torch, the table, the SVG chart, options, and `graph --color-by grad-norm`."""
+
+from __future__ import annotations
+
+import json
+import math
+import textwrap
+from xml.etree import ElementTree
+
+import pytest
+
+from conftest import SAMPLES, run_gradscope, run_python
+
+# sample -> [(rule, [(line, role), ...])] with --grad-flow
+FLOW = {
+    "flow_vanishing_sigmoid.py": [("vanishing-gradient", [(13, "layer")] * 4 + [(14, "reference")])],
+    "flow_exploding_rnn.py": [("exploding-gradient", [(10, "layer"), (11, "layer"), (10, "layer"), (10, "layer"),
+                                                      (20, "backward")])],
+    "flow_dead_relu.py": [("dead-relu", [(18, "activation"), (11, "layer")])],
+    "flow_healthy.py": [],
+}
+
+
+@pytest.mark.parametrize("sample", sorted(FLOW))
+def test_grad_flow_sample(sample, tmp_path):
+    result = run_gradscope("run", "--grad-flow", str(SAMPLES / sample), json_path=tmp_path / "r.json")
+    plain = run_python(SAMPLES / sample)
+    assert result.returncode == plain.returncode == 0
+    assert result.stdout == plain.stdout
+    assert result.stderr.startswith(plain.stderr)
+    assert "gradient flow: gradient norm per layer" in result.stderr
+    report = result.report
+    assert report["internal_errors"] == []
+    found = [(f["rule"], [(loc["line"], loc["role"]) for loc in f["locations"]]) for f in report["findings"]]
+    assert found == FLOW[sample]
+    assert all(f["severity"] == "warning" for f in report["findings"])
+    assert report["grad_flow"]["steps"]
+
+
+def test_flow_samples_are_quiet_without_the_flag(tmp_path):
+    result = run_gradscope("run", str(SAMPLES / "flow_vanishing_sigmoid.py"), json_path=tmp_path / "r.json")
+    assert result.report["findings"] == [] and result.report["grad_flow"] is None
+
+
+STATS_SCRIPT = textwrap.dedent('''\
+    import json, sys
+    import torch
+    import torch.nn as nn
+
+    torch.manual_seed(0)
+    model = nn.Sequential(nn.Linear(6, 8), nn.ReLU(), nn.Linear(8, 2))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+    x, y = torch.randn(5, 6), torch.randn(5, 2)
+    seen = {}
+    steps = []
+    for step in range(3):
+        optimizer.zero_grad()
+        hidden = model[0](x)
+        hidden.register_hook(lambda g: seen.__setitem__("0", g.norm().item()))
+        loss = ((model[2](model[1](hidden)) - y) ** 2).mean()
+        loss.backward()
+        row = {"0": seen["0"]}
+        for name, p in model.named_parameters():
+            g = p.grad
+            row[name] = [g.norm().item(), g.abs().max().item(), (g == 0).float().mean().item()]
+        steps.append(row)
+        optimizer.step()
+    if len(sys.argv) > 1:
+        with open(sys.argv[1], "w") as handle:
+            json.dump(steps, handle)
+''')
+
+
+def test_recorded_statistics_match_plain_torch(tmp_path):
+    script = tmp_path / "stats.py"
+    script.write_text(STATS_SCRIPT)
+    expected_path = tmp_path / "expected.json"
+    assert run_python(script, str(expected_path)).returncode == 0
+    expected = json.loads(expected_path.read_text())
+    result = run_gradscope("run", "--grad-flow", str(script), json_path=tmp_path / "r.json")
+    assert result.returncode == 0
+    flow = result.report["grad_flow"]
+    assert flow["steps"] == [0, 1, 2]
+    series = {(s["name"], s["kind"]): s for s in flow["series"]}
+    for step, row in enumerate(expected):
+        assert math.isclose(series[("0", "output")]["norms"][step], row["0"], rel_tol=1e-5)
+        for name in ("0.weight", "0.bias", "2.weight", "2.bias"):
+            got = series[(name, "parameter")]
+            norm, biggest, zeros = row[name]
+            assert math.isclose(got["norms"][step], norm, rel_tol=1e-5)
+            assert math.isclose(got["max_abs"][step], biggest, rel_tol=1e-5)
+            assert math.isclose(got["zero_fraction"][step], zeros, abs_tol=1e-7)
+            assert got["finite"][step] is True
+    assert series[("0.weight", "parameter")]["site"]["line"] == 6  # where its module was built
+
+
+def test_svg_chart_and_options(tmp_path):
+    sample = SAMPLES / "flow_vanishing_sigmoid.py"
+    chart = tmp_path / "flow.svg"
+    result = run_gradscope("run", "--grad-flow-svg", str(chart), "--grad-flow-modules", "hidden.0",
+                           "--grad-flow-modules", "head", str(sample), json_path=tmp_path / "r.json")
+    assert result.returncode == 0
+    names = {s["name"] for s in result.report["grad_flow"]["series"]}
+    assert names == {"hidden.0", "hidden.0.weight", "hidden.0.bias", "head", "head.weight", "head.bias"}
+    svg = ElementTree.parse(chart).getroot()
+    assert svg.tag.endswith("svg")
+    assert len([e for e in svg.iter() if e.tag.endswith("polyline")]) == 2  # one line per weight
+    assert "hidden.0.weight" in chart.read_text()
+
+    quiet = run_gradscope("run", "--grad-flow-threshold", "vanishing-ratio=1e-12", str(sample),
+                          json_path=tmp_path / "q.json")
+    assert quiet.report["findings"] == []
+    bad = run_gradscope("run", "--grad-flow-threshold", "vanishing=1", str(sample))
+    assert bad.returncode == 2 and "unknown threshold 'vanishing'" in bad.stderr
+
+
+def test_graph_colours_boxes_by_gradient_norm(tmp_path):
+    out = tmp_path / "g.json"
+    result = run_gradscope("graph", "--color-by", "grad-norm", "-o", str(out),
+                           str(SAMPLES / "flow_vanishing_sigmoid.py"))
+    assert result.returncode == 0, result.stderr
+    view = json.loads(out.read_text())
+    assert view["color_by"] == "grad-norm"
+    by_title = {b["title"]: b["value"] for b in view["boxes"] if b["kind"] == "leaf"}
+    assert by_title["hidden.0.weight"] < 1e-3 * by_title["head.weight"]  # the vanishing shows
+    ops = [b for b in view["boxes"] if b["kind"] == "op" and b["value"] is not None]
+    assert len(ops) >= 16  # each Linear's ops take its output's gradient norm
+
+    dot = tmp_path / "g.dot"
+    assert run_gradscope("graph", "--color-by", "grad-norm", "-o", str(dot),
+                         str(SAMPLES / "flow_vanishing_sigmoid.py")).returncode == 0
+    assert "gradient norm at the last backward" in dot.read_text()
+
+
+def test_colour_by_needs_statistics_in_a_trace(tmp_path):
+    trace = tmp_path / "t.json.gz"
+    assert run_gradscope("run", "--trace", str(trace), str(SAMPLES / "clean_training_loop.py")).returncode == 0
+    result = run_gradscope("graph", "--color-by", "grad-norm", "-o", str(tmp_path / "g.svg"), str(trace))
+    assert result.returncode == 1 and "gradscope run --grad-flow --trace" in result.stderr
+    bad = run_gradscope("graph", "--color-by", "loss", str(trace))
+    assert bad.returncode == 2 and "unknown --color-by 'loss'" in bad.stderr
