@@ -94,6 +94,11 @@ class FlowCollector:
         return None  # the gradient flows on unchanged
 
     # ------------------------------------------------------------ after each backward call
+    def forget(self) -> None:
+        """A backward call that is not a training step (autograd.grad) or that failed: its
+        gradients must not count toward the next step's column."""
+        self._grads = []
+
     def after_backward(self, call_index: int, roots: list) -> None:
         grads, forward = self._grads, self._forward
         self._grads, self._forward, self._last_output = [], [], _nothing

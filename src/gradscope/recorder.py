@@ -1185,6 +1185,8 @@ class Recorder(TorchFunctionMode):
                 call.inputs = [self._describe(t) for t in inputs[:16] if isinstance(t, _Tensor)]
                 self._backward_failed(call, roots, exc)
                 self._prune()
+                if self._flow is not None:
+                    self._flow.forget()
             except Exception as inner:
                 self._internal(inner)
             raise
@@ -1196,6 +1198,8 @@ class Recorder(TorchFunctionMode):
                 self._check_graded(call)
             if self._flow is not None and call.api != "torch.autograd.grad":
                 self._flow.after_backward(call.index, _roots(self._live_modules()))
+            elif self._flow is not None:
+                self._flow.forget()
             if call.api == "torch.autograd.grad" and not call.create_graph:
                 # Gradients made without create_graph=True are constants to autograd.
                 for grad in result:
