@@ -51,7 +51,9 @@ class FlowCollector:
         self.first_nonfinite = None  # (series key, column)
         self._order = itertools.count()
         self._grads: list = []  # (key, stats tensor) from hooks during the running backward
-        self._forward: list = []  # (key, dead-unit fraction tensor) since the last backward
+        # key -> dead-unit fraction (a tensor) of the latest forward call: bounded by the number
+        # of modules however many forward passes run without a backward (evaluation with grad on)
+        self._forward: dict = {}
         self._last_output = _nothing  # weak reference to the output hooked last
         self._watched: dict[int, bool] = {}
 
@@ -74,7 +76,7 @@ class FlowCollector:
             with torch._C.DisableTorchFunction(), torch.no_grad():  # units zero for every sample
                 unit = _unit_dim(output)
                 dead = (output == 0).all(dim=tuple(d for d in range(output.dim()) if d != unit))
-                self._forward.append((key, dead.float().mean().reshape(1)))
+                self._forward[key] = dead.float().mean().reshape(1)
 
     def _is_watched(self, module) -> bool:
         if not self.watch:
@@ -101,7 +103,7 @@ class FlowCollector:
 
     def after_backward(self, call_index: int, roots: list) -> None:
         grads, forward = self._grads, self._forward
-        self._grads, self._forward, self._last_output = [], [], _nothing
+        self._grads, self._forward, self._last_output = [], {}, _nothing
         if call_index % self.stride:
             return
         roots = [r for r in roots if any(True for _ in r.parameters())]
@@ -130,7 +132,7 @@ class FlowCollector:
         for key, parts in combined.items():
             self.series[key].columns[column] = _combine(parts)
         if forward:
-            for (key, _), dead in zip(forward, _read_back([d for _, d in forward])):
+            for key, dead in zip(forward, _read_back(list(forward.values()))):
                 self.series[key].dead[column] = dead[0]
         if len(self.steps) > self.max_steps:
             self._thin()
@@ -193,11 +195,17 @@ def _stats(grad) -> torch.Tensor:
             g = g.coalesce().values()
         if g.numel() == 0:
             return torch.zeros(4, device=g.device).index_fill_(0, torch.tensor([3], device=g.device), 1.0)
+        # Three passes over the gradient, no temporary of its size (the cheapest ops measured on
+        # CPU: the inf-norm is ten times slower than aminmax, `(g == 0).sum()` three times slower
+        # than count_nonzero). Finite is read off the norm: NaN and inf reach it (so does a
+        # float32 overflow, which is exploding anyway).
+        norm = torch.linalg.vector_norm(g, dtype=torch.float32)
+        low, high = torch.aminmax(g)
         return torch.stack([
-            torch.linalg.vector_norm(g, dtype=torch.float32),
-            g.abs().max().float(),
-            (g == 0).sum().float() / g.numel(),
-            torch.isfinite(g).all().float(),
+            norm,
+            torch.maximum(high.abs(), low.abs()).float(),
+            1.0 - torch.count_nonzero(g).float() / g.numel(),
+            torch.isfinite(norm).float(),
         ])
 
 

@@ -109,3 +109,27 @@ def test_only_writes_to_saved_memory_are_logged():
     finally:
         recorder.stop()
     assert [change.op for change in recorder._inplace] == ["mul_"]
+
+
+def test_grad_flow_keeps_statistics_only_and_thins_long_runs():
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
+    optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+    recorder = Recorder(grad_flow=())
+    recorder._flow.max_steps = 8
+    watched: list = []
+    recorder.start()
+    try:
+        _train(40, model, optimizer, watched)
+        for _ in range(50):  # forward passes with grad on and no backward: nothing piles up
+            model(torch.randn(8, 4))
+        gc.collect()
+    finally:
+        recorder.stop()
+    assert all(ref() is None for ref in watched)
+    assert len(recorder._flow._forward) <= 1 and recorder._flow._grads == []
+    flow = recorder.to_trace(["loop"]).grad_flow
+    assert len(flow.steps) <= 8 and flow.stride == 8
+    assert flow.steps == sorted(flow.steps) and all(step % 8 == 0 for step in flow.steps)
+    assert {s.name for s in flow.series} >= {"0.weight", "2.weight", "0", "1"}
+    assert all(len(s.norms) == len(flow.steps) for s in flow.series)
