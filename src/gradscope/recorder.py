@@ -240,6 +240,7 @@ class Recorder(TorchFunctionMode):
         self._records: dict[int, tuple] = {}
         self._record_order: deque = deque()  # (epoch, nid) in creation order, for pruning
         self._freed: dict[int, int] = {}  # nid -> index of the backward call that released it
+        self._ran: dict[int, int] = {}  # nid -> index of the first backward call that ran it
         # storage address -> how many recorded saved tensors live in it. An in-place write
         # elsewhere (optimizer state, a data buffer) cannot break a backward, so it is not
         # recorded: that keeps optimizer steps cheap.
@@ -700,6 +701,21 @@ class Recorder(TorchFunctionMode):
             self._add_record(node, nid, op, loc, late, module, tuple(next_ids), tuple(leaf_ids))
         return records[root_nid]
 
+    def _note_hidden_save(self, view, record) -> None:
+        """An in-place op on a view keeps its own backward (which usually saves the view) inside
+        CopySlices, out of Python's reach. Remember the view's memory as saved by the CopySlices
+        node, so later writes to it are logged and a version error can be traced to them."""
+        nid = next((n for n in [record[NID], *record[NEXT_IDS]]
+                    if self._records.get(n, (None, ""))[NAME] == "CopySlices"), None)
+        if nid is None:
+            return
+        base = self._records[nid]
+        hidden = ("(inside CopySlices)", tuple(view.shape), view.dtype, view.device, view._version,
+                  _storage_key(view), None, None)
+        self._records[nid] = base[:SAVED] + (base[SAVED] + (hidden,),)
+        for counts in (self._saved_storages, self._pending_storages):
+            counts[hidden[5]] = counts.get(hidden[5], 0) + 1
+
     def _stale_link(self, op, loc, old_nid) -> None:
         seen = self._events["stale"].get(loc)
         if seen is not None:
@@ -814,6 +830,7 @@ class Recorder(TorchFunctionMode):
             _, nid = order.popleft()
             record = records.pop(nid, None)
             freed.pop(nid, None)
+            self._ran.pop(nid, None)
             if record is None:
                 continue
             if nid in settled:
@@ -1046,11 +1063,13 @@ class Recorder(TorchFunctionMode):
                 if where is None:
                     where = capture()
                 change = self._log_change(func, tensor, grad_fn, storage, version, where, kwargs)
-                if storage in self._pending_storages:
+                if storage in self._pending_storages or change.bypasses_version:
                     self._check_hazard(change)
             # An in-place op gives a non-leaf a new grad_fn (CopySlices for x[i] = ...).
             if grad_fn is not None and grad_fn._sequence_nr() not in self._records:
-                self._new_nodes(grad_fn, func, args, where[0] if where else None)
+                record = self._new_nodes(grad_fn, func, args, where[0] if where else None)
+                if tensor._base is not None:
+                    self._note_hidden_save(tensor, record)
                 entry = self._leaf_index.get(id(tensor))
                 if entry is not None and entry[0]() is tensor:  # it was a leaf a graph may hold
                     self._pinned_leaves.add(entry[1])
@@ -1090,14 +1109,14 @@ class Recorder(TorchFunctionMode):
         Rare (the write must hit a not-yet-run graph), so it may cost: one scan of the objects
         made since recording began, which finds every live node and settles the dead ones.
         """
-        # A write through `.data` has no torch check to confirm it. torch's own library code
-        # (gradcheck's perturbations, say) writes so deliberately and puts the values back.
-        silent = change.bypasses_version and not (change.via or "").startswith("torch/")
-        if (change.bypasses_version and not silent) or change.site in self._hazard_sites:
-            return  # (a line already found hazardous is not looked at again: loops stay cheap)
-        records, settled = self._records, self._settled
+        if change.site in self._hazard_sites:
+            return  # a line already found hazardous is not looked at again: loops stay cheap
+        records, settled, freed = self._records, self._settled, self._freed
+        # Nodes whose backward has not run; for a silent write also those of a retained graph
+        # that has run but may run again (it keeps its saved tensors).
         candidates = [r for nid, r in records.items()
-                      if nid not in settled and any(s[5] == change.storage for s in r[SAVED])]
+                      if (nid not in settled or (change.bypasses_version and nid not in freed))
+                      and any(s[5] == change.storage for s in r[SAVED])]
         if not candidates:
             return
         live = self._live_nodes()
@@ -1115,7 +1134,13 @@ class Recorder(TorchFunctionMode):
                 key = (change.site, record[LOC], saved[0])
                 if key in self._hazard_keys or len(self._saved_hazards) >= MAX_EVENTS:
                     continue
-                if silent or _unpacking_fails(node, saved[0]):
+                state = _unpack(node, saved[0], change.storage)
+                # A silent write (through `.data`, or any alias with its own version counter) has no
+                # torch check to confirm it: the saved memory changed and torch will not notice.
+                # torch's own library code (gradcheck's perturbations) does so on purpose and puts
+                # the values back, so only the program's writes count.
+                silent = state == "same memory" and not (change.via or "").startswith("torch/")
+                if state == "stale" or silent:
                     self._hazard_keys.add(key)
                     self._hazard_sites.add(change.site)
                     self._saved_hazards.append(SavedHazard(change, self._pin(record), saved[0], silent=silent))
@@ -1262,7 +1287,7 @@ class Recorder(TorchFunctionMode):
 
         Walks our records' `next_ids` (plain ints), not torch's nodes: a tenth of the cost.
         """
-        records, freed, settled, pending = self._records, self._freed, self._settled, self._pending_storages
+        records, freed, settled, pending, ran = self._records, self._freed, self._settled, self._pending_storages, self._ran
         done = freed if frees else settled
         graph = []
         stack = list(root_ids)
@@ -1275,6 +1300,7 @@ class Recorder(TorchFunctionMode):
                 continue
             if frees:
                 freed[nid] = call_index
+            ran.setdefault(nid, call_index)
             if nid not in settled:
                 settled.add(nid)
                 _uncount(pending, record)
@@ -1338,7 +1364,15 @@ class Recorder(TorchFunctionMode):
                         return VersionFailure(nid, attr, expected, current)
                 except Exception:
                     continue
-        return None
+        # Not among the graph's saved attributes: saved inside a node Python cannot look into (an
+        # in-place op on a view keeps its own backward inside CopySlices). The versions still
+        # say which: the latest CopySlices whose view was saved at the expected version.
+        hidden = [r for r in self._records.values()
+                  if any(s[0] == "(inside CopySlices)" and s[4] == expected for s in r[SAVED])]
+        if hidden:
+            latest = max(hidden, key=lambda r: r[SEQ])
+            return VersionFailure(self._pin(latest), "(inside CopySlices)", expected, current)
+        return VersionFailure(None, "", expected, current) if found else None
 
     def _find_freed(self, roots, call_index, limit=5):
         """The first nodes, walking from the roots, that an earlier backward released.
@@ -1492,7 +1526,7 @@ class Recorder(TorchFunctionMode):
                 id=nid, name=record[NAME], op=record[OP], site=resolve(record[LOC]),
                 seq=record[SEQ], epoch=record[EPOCH],
                 saved=[_saved_from_tuple(s, record[SEQ], versions_now) for s in record[SAVED]],
-                freed_by=self._freed.get(nid), first_seen_late=record[LATE],
+                freed_by=self._freed.get(nid), ran_by=self._ran.get(nid), first_seen_late=record[LATE],
                 next_ids=list(record[NEXT_IDS]), leaf_ids=[i for i in record[LEAF_IDS] if i is not None],
                 module_call=self._add_module_call(trace, record[MODULE]),
             )
@@ -1665,21 +1699,29 @@ def _uncount(storages: dict, record: tuple) -> None:
             storages.pop(tensor[5], None)
 
 
-def _unpacking_fails(node, attr: str) -> bool:
-    """Would backward through `node` fail on this saved tensor? Unpack it as backward would.
+def _unpack(node, attr: str, storage: int | None) -> str | None:
+    """Unpack a saved tensor as backward would: "stale" when torch's version check fails, "same
+    memory" when it passes but the tensor backward would use still lives in `storage` (the memory
+    just written), "elsewhere" when torch kept a copy (allow_mutation_on_saved_tensors, saved-tensor
+    hooks), None when it cannot be unpacked (freed, say).
 
     With torch functions off: unpacking a view whose base changed regenerates its grad_fn under
     a lock and calls the tensor's `_backward_hooks` setter, which would re-enter our mode and
     ask for that grad_fn again: a deadlock.
     """
+    name, _, index = attr.partition("[")
     try:
         with torch._C.DisableTorchFunction():
-            getattr(node, attr.split("[", 1)[0])
+            value = getattr(node, name)
+            if index:
+                value = value[int(index.rstrip("]"))]
     except RuntimeError as err:
-        return _VERSION_MISMATCH in str(err)
+        return "stale" if _VERSION_MISMATCH in str(err) else None
     except Exception:
-        return False
-    return False
+        return None
+    if not isinstance(value, _Tensor):
+        return None
+    return "same memory" if _storage_key(value) == storage else "elsewhere"
 
 
 def _storage_key(tensor) -> int | None:

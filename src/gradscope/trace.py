@@ -42,6 +42,7 @@ class Node:
     epoch: int  # number of backward calls made before it was created
     saved: list[SavedTensor] = field(default_factory=list)
     freed_by: int | None = None  # index of the backward call that released its buffers
+    ran_by: int | None = None  # index of the first backward call that ran it (also with retain_graph)
     first_seen_late: bool = False  # created by code gradscope did not see; site is where first seen
     next_ids: list[int] = field(default_factory=list)  # inputs' nodes that gradscope tracks
     leaf_ids: list[int] = field(default_factory=list)  # leaves whose gradient it accumulates into
@@ -105,7 +106,7 @@ class SavedHazard:
 class VersionFailure:
     """Post-mortem of a backward that failed because a saved tensor was modified."""
 
-    node: int  # the node whose saved tensor no longer matches
+    node: int | None  # the node whose saved tensor no longer matches (None: saved out of sight)
     attr: str
     expected_version: int
     current_version: int

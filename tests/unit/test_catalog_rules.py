@@ -74,9 +74,9 @@ def test_optimizer_non_leaf_uses_the_tensor_from_the_raising_frame():
     assert finding.rule == "optimizer-non-leaf" and locs(finding) == [(3, "non-leaf"), (5, "failed")]
 
 
-def _data_write(freed_by=None):
+def _data_write(ran_by=None):
     trace = Trace(argv=["train.py"])
-    trace.nodes[1] = Node(1, "SigmoidBackward0", "sigmoid", site(5), seq=1, epoch=0, freed_by=freed_by, saved=[
+    trace.nodes[1] = Node(1, "SigmoidBackward0", "sigmoid", site(5), seq=1, epoch=0, freed_by=ran_by, ran_by=ran_by, saved=[
         SavedTensor("_saved_result", (4,), "float32", "cpu", 0, storage=64)])
     change = InplaceChange(seq=2, op="clamp_", site=site(7), storage=64, shape=(4,), version_before=0,
                            version_after=1, grad_enabled=True, bypasses_version=True)
@@ -86,9 +86,9 @@ def _data_write(freed_by=None):
 
 
 def test_data_write_to_saved_tensor_then_backward_is_a_warning():
-    trace = _data_write(freed_by=0)
+    trace = _data_write(ran_by=0)
     trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=site(8), seq=3,
-                                             retain_graph=False, create_graph=False))
+                                             retain_graph=False, create_graph=False, roots=[1]))
     (finding,) = diagnose(trace)
     assert (finding.rule, finding.severity) == ("data-write-to-saved-tensor", "warning")
     assert locs(finding) == [(5, "saved"), (7, "modified"), (8, "backward")]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from ..findings import Finding, Location
 from ..trace import SavedHazard, Trace
+from ._graph import graph_of, ran_after
 from ._words import leaf_words, node_words, op_words, shape_words, where
 from .inplace_saved import fix_for
 
@@ -22,14 +23,24 @@ RULE_ID = "inplace-hazard"
 
 
 def check(trace: Trace) -> list[Finding]:
-    explained = {call.version_failure.node for call in trace.backward_calls if call.version_failure}
+    failed = [call for call in trace.backward_calls if call.version_failure is not None]
     findings = []
     for hazard in trace.saved_hazards:
         node = trace.node(hazard.node)
-        if hazard.node in explained or (node is not None and node.freed_by is not None):
-            continue
+        if node is not None and node.ran_by is not None and node.ran_by < _calls_before(trace, hazard.change.seq):
+            continue  # it had run before the change (a retained graph): not a hazard
+        if ran_after(trace, hazard.node, hazard.change.seq) is not None:
+            continue  # a backward ran through it later: data-write-to-saved-tensor says what it did
+        if any(call.seq > hazard.change.seq and (hazard.node == call.version_failure.node
+                                                 or hazard.node in graph_of(trace, call.roots)) for call in failed):
+            continue  # a later backward through it failed: inplace-modified-saved-tensor explains it
         findings.append(_explain(trace, hazard))
     return findings
+
+
+def _calls_before(trace: Trace, seq: int) -> int:
+    """How many backward calls had been made before event `seq`."""
+    return sum(1 for call in trace.backward_calls if call.seq < seq)
 
 
 def _explain(trace: Trace, hazard: SavedHazard) -> Finding:

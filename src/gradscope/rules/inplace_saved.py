@@ -77,6 +77,12 @@ def saved_tensor_of(saved: list[SavedTensor], attr: str, version: int) -> SavedT
 
 
 def changes_after_save(trace, node, saved, call) -> list[InplaceChange]:
+    if node is None and call.version_failure is not None:
+        # Saved where gradscope could not look: the changes that took a counter from the saved
+        # version to the current one are the suspects.
+        failure = call.version_failure
+        return [c for c in trace.inplace_changes if c.seq < call.seq and not c.bypasses_version
+                and failure.expected_version <= c.version_before < c.version_after <= failure.current_version]
     if node is None or saved is None or saved.storage is None:
         return []
     return [

@@ -6,7 +6,8 @@ from __future__ import annotations
 from ..findings import Finding, Location
 from ..trace import GradHazard, Trace
 from . import _cuts, _nan
-from ._words import backward_call, call_words, node_words, op_words, where
+from ._graph import ran_after
+from ._words import call_words, node_words, op_words, where
 
 
 def _warning(rule, title, explanation, fix, *locations) -> Finding:
@@ -19,9 +20,10 @@ def data_write_to_saved(trace: Trace) -> list[Finding]:
     findings = []
     for hazard in trace.saved_hazards:
         saver = trace.node(hazard.node)
-        if not hazard.silent or saver is None or saver.freed_by is None:
+        later = ran_after(trace, hazard.node, hazard.change.seq) if hazard.silent and saver is not None else None
+        if later is None:
             continue
-        change, later = hazard.change, backward_call(trace, saver.freed_by)
+        change = hazard.change
         findings.append(_warning(
             "data-write-to-saved-tensor", "Write through .data to a tensor saved for backward",
             f"{op_words(change.op)} at {where(change.site)} writes through `.data` into a tensor that "
