@@ -154,7 +154,8 @@ def graph(
         except TraceFileError as exc:
             print(f"gradscope: {exc}", file=sys.stderr)
             raise typer.Exit(2)
-    raise typer.Exit(graph_command.from_program(_resolve(target, args, module), options))
+    program = _resolve(target, args, module, exit_status=graph_command.BAD_INPUT)
+    raise typer.Exit(graph_command.from_program(program, options))
 
 
 @app.command(

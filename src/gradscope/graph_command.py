@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from . import graphview
 from .findings import Finding
 from .render import diagram
+from .render.output import write_text
 from .render.dot import to_dot
 from .trace import Trace
 
@@ -78,8 +79,7 @@ def draw(trace: Trace, findings: list[Finding], request: Request, source: dict[s
         print(f"gradscope: cannot draw the graph: {exc}", file=sys.stderr)
         return NO_SUCH_GRAPH
     if request.fmt == "json":
-        with open(request.output, "w", encoding="utf-8") as handle:
-            json.dump(view.to_dict(), handle, indent=1)
+        write_text(request.output, json.dumps(view.to_dict(), indent=1))
         renderer = "none"
     else:
         try:

@@ -215,6 +215,7 @@ class Recorder(TorchFunctionMode):
                  check_nan: bool = False, grad_flow: tuple[str, ...] | None = None,
                  flow_thresholds: dict | None = None):
         super().__init__()
+        self.saw_compiled = False  # torch.compile traced code: its regions are not recorded
         self._flow = None  # --grad-flow: watch patterns given (empty: every module)
         self._flow_thresholds = dict(flow_thresholds or {})
         if grad_flow is not None:
@@ -359,6 +360,7 @@ class Recorder(TorchFunctionMode):
         if kwargs is None:
             kwargs = {}
         if _is_compiling():  # Dynamo is tracing: compiled regions are opaque to gradscope
+            self.saw_compiled = True
             return func(*args, **kwargs)
         if self._stepping is not None:
             out = func(*args, **kwargs)
@@ -1515,6 +1517,9 @@ class Recorder(TorchFunctionMode):
             self._internal(exc)
         trace = Trace(argv=list(argv), meta=_run_meta())
         trace.meta["backward_calls"] = self._epoch  # all of them; the trace keeps the latest
+        if self.saw_compiled:
+            trace.meta["notes"] = ["torch.compile'd code ran: gradscope sees a compiled region as one opaque "
+                                   "op (its inner ops, saved tensors and in-place changes are not recorded)"]
         records = dict(self._records)
         records.update(self._pinned)
         for graph in [self._last_graph, *self._failed_graphs]:

@@ -124,6 +124,7 @@ def _compile(source: bytes, filename: str) -> types.CodeType:
     try:
         return compile(source, filename, "exec", dont_inherit=True)
     except SyntaxError as exc:
+        exc.filename = exc.filename or filename  # null bytes: Python names no file
         raise TargetError(_syntax_message(exc), 1) from None
     except ValueError as exc:  # e.g. source with null bytes
         raise TargetError(f"cannot compile '{filename}': {exc}", 1) from None
@@ -131,7 +132,10 @@ def _compile(source: bytes, filename: str) -> types.CodeType:
 
 def _syntax_message(exc: SyntaxError) -> str:
     where = f"{exc.filename}, line {exc.lineno}" if exc.lineno else str(exc.filename)
-    return f"{type(exc).__name__} in {where}: {exc.msg}"
+    message = exc.msg
+    if "null bytes" in message or "codec can't decode" in message:
+        message += " (not a Python source file, or not UTF-8 without an encoding declaration)"
+    return f"{type(exc).__name__} in {where}: {message}"
 
 
 def _set_path0(path0: str) -> None:

@@ -6,7 +6,10 @@ the only place that knows all of them; each of them knows none of the others.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+import threading
 from dataclasses import dataclass, field
 
 from . import runner, trace_file
@@ -39,23 +42,36 @@ class Recorded:
     settings: Settings | None = None
 
 
-def record(target: Target, settings: Settings | None = None) -> Recorded:
-    """Run the program with the recorder on; print its traceback as Python would; diagnose."""
+def record(target: Target, settings: Settings | None = None, on_terminate=None) -> Recorded:
+    """Run the program with the recorder on; print its traceback as Python would; diagnose.
+
+    `on_terminate(recorded)`: if given, called when SIGTERM ends the program (see _TermReport).
+    """
     settings = settings or Settings()
     recording = _Recording(settings)
 
     def recorded(run_program) -> None:
         watcher = TorchImportWatcher(recording.start)
         watcher.install()
+        def report_terminated() -> None:
+            recording.stop()
+            on_terminate(_diagnosed(recording, target, Outcome(-signal.SIGTERM), settings))
+
+        terminate = _TermReport(report_terminated if on_terminate else None)
         try:
             run_program()
         finally:
+            terminate.uninstall()
             watcher.uninstall()
             recording.stop()
 
     outcome = runner.execute(target, recorded)
     if outcome.exception is not None:
         runner.print_exception(outcome.exception)  # as Python would, before anything of ours
+    return _diagnosed(recording, target, outcome, settings)
+
+
+def _diagnosed(recording, target: Target, outcome: Outcome, settings: Settings) -> Recorded:
     try:
         trace = _trace(recording.recorder, target, outcome)
         if recording.error:
@@ -66,6 +82,36 @@ def record(target: Target, settings: Settings | None = None) -> Recorded:
         trace.internal_errors.append(f"building the trace failed: {type(exc).__name__}: {exc}")
         findings = []
     return Recorded(outcome, trace, findings, settings)
+
+
+class _TermReport:
+    """SIGTERM ends a Python program at once, with no cleanup and its stdout buffer lost. To
+    still report what was recorded (best effort), a handler runs `report` first and then dies by
+    SIGTERM itself, as the program would have: same exit status, same lost output. Installed
+    only where the program left SIGTERM at its default, and from the main thread; a handler the
+    program installs later replaces it, as it would replace the default."""
+
+    def __init__(self, report):
+        self.installed = False
+        if report is None or threading.current_thread() is not threading.main_thread():
+            return
+        if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
+            return
+        self.report = report
+        signal.signal(signal.SIGTERM, self._handle)
+        self.installed = True
+
+    def _handle(self, signum, frame) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        try:
+            self.report()
+        except BaseException:  # best effort: dying as the program would matters more
+            pass
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    def uninstall(self) -> None:
+        if self.installed and signal.getsignal(signal.SIGTERM) == self._handle:
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def report(result: Recorded, json_path: str | None = None, trace_path: str | None = None) -> None:
@@ -102,7 +148,7 @@ def report_files(result: Recorded, json_path: str | None = None, trace_path: str
 def run(target: Target, json_path: str | None = None, trace_path: str | None = None,
         settings: Settings | None = None) -> None:
     """`gradscope run`: record, report, and end the process as Python would have. Never returns."""
-    result = record(target, settings)
+    result = record(target, settings, on_terminate=lambda partial: report(partial, json_path, trace_path))
     report(result, json_path, trace_path)
     result.outcome.exit()
 

@@ -28,6 +28,9 @@ from .trace import Trace
 
 FORMAT = "gradscope-trace"
 SCHEMA = 1
+# A trace of a whole run is a few MiB (the record is bounded); refuse what cannot be one rather
+# than exhaust memory: a file this large, or a gzip that inflates beyond it.
+MAX_BYTES = int(os.environ.get("GRADSCOPE_MAX_TRACE_BYTES", 512 * 1024 * 1024))  # (lowered by the tests)
 
 
 class TraceFileError(Exception):
@@ -65,19 +68,30 @@ def save(path: str, trace: Trace, findings: list[Finding]) -> None:
 def load(path: str) -> tuple[Trace, list[Finding], dict[str, str]]:
     """Read a trace file. Raises TraceFileError with a one-line reason."""
     try:
+        if os.path.isdir(path):
+            raise TraceFileError(f"'{path}' is a directory, not a trace file")
+        if os.path.getsize(path) > MAX_BYTES:
+            raise TraceFileError(f"'{path}' is {_size(os.path.getsize(path))}: too large to be a gradscope "
+                                 f"trace (at most {_size(MAX_BYTES)})")
         with open(path, "rb") as handle:
             raw = handle.read()
     except OSError as exc:
         raise TraceFileError(f"cannot read trace file '{path}': {exc.strerror}") from None
+    if not raw.strip():
+        raise TraceFileError(f"'{path}' is empty: not a gradscope trace")
     try:
         if raw[:2] == b"\x1f\x8b":
-            raw = gzip.decompress(raw)
+            raw = _inflate(raw, path)
         data = json.loads(raw.decode("utf-8"))
     except (EOFError, OSError, zlib.error) as exc:
         raise TraceFileError(f"'{path}' is a truncated or damaged compressed file ({exc})") from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        detail = "it ends early" if "Expecting" in str(exc) and raw.strip()[:1] == b"{" else str(exc)
+        ends_early = isinstance(exc, json.JSONDecodeError) and raw.strip()[:1] == b"{" and (
+            exc.msg.startswith("Unterminated") or exc.pos >= len(raw.rstrip()) - 1)
+        detail = "it ends early: truncated?" if ends_early else str(exc)
         raise TraceFileError(f"'{path}' is not a gradscope trace: not valid JSON ({detail})") from None
+    except RecursionError:
+        raise TraceFileError(f"'{path}' is not a gradscope trace: its JSON is nested too deeply") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise TraceFileError(f"'{path}' is not a gradscope trace (no \"format\": \"{FORMAT}\" in it)")
     schema = data.get("schema")
@@ -88,9 +102,24 @@ def load(path: str) -> tuple[Trace, list[Finding], dict[str, str]]:
         trace = _build(Trace, data["trace"])
         findings = [_build(Finding, f) for f in data.get("findings", [])]
         source = {str(k): str(v) for k, v in data.get("source_lines", {}).items()}
-    except (KeyError, TypeError, ValueError) as exc:
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
         raise TraceFileError(f"'{path}' is a damaged gradscope trace ({type(exc).__name__}: {exc})") from None
     return trace, findings, source
+
+
+def _size(count: int) -> str:
+    return f"{count / 2**20:.0f} MiB" if count >= 2**20 else f"{count:,} bytes"
+
+
+def _inflate(raw: bytes, path: str) -> bytes:
+    """gunzip, refusing to inflate beyond MAX_BYTES (a small file can expand a thousandfold)."""
+    inflater = zlib.decompressobj(16 + zlib.MAX_WBITS)
+    data = inflater.decompress(raw, MAX_BYTES + 1)
+    if len(data) > MAX_BYTES:
+        raise TraceFileError(f"'{path}' inflates beyond {_size(MAX_BYTES)}: too large to be a gradscope trace")
+    if not inflater.eof:
+        raise EOFError("compressed data ends early")
+    return data
 
 
 def _source_lines(trace: Trace, findings: list[Finding]) -> dict[str, str]:

@@ -115,7 +115,7 @@ def test_no_renderer_writes_dot_and_exits_3(tmp_path):
 
 
 @pytest.mark.parametrize("content, message", [
-    (b"", "not valid JSON"),
+    (b"", "is empty"),
     (b'{"format": "gradscope-trace", "schema": 1, "trace": {"argv": [', "not valid JSON"),
     (b'{"hello": "world"}', "is not a gradscope trace"),
     (b'{"format": "gradscope-trace", "schema": 99, "trace": {}}', "newer than this gradscope reads"),

@@ -27,3 +27,5 @@ def test_same_as_python(program, tmp_path):
     import json
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["findings"] == [] and report["internal_errors"] == []
+    if program.stem == "compiled":  # said in the report, not on stderr (that stays as Python's)
+        assert any("opaque" in note for note in report["notes"])

@@ -35,9 +35,10 @@ def render(findings: list[Finding], internal_errors: list[str], stream: TextIO, 
     for number, finding in enumerate(findings, 1):
         console.print(_panel(number, finding))
     if internal_errors:
-        body = "\n".join(f"- {error}" for error in internal_errors)
-        console.print(Panel(Text(body), title="gradscope: internal errors (your program was not affected)",
-                            border_style="magenta", title_align="left"))
+        body = "\n".join(["gradscope failed inside its own hooks (your program was not affected), so what it "
+                          "recorded and reports may miss something:", *(f"- {error}" for error in internal_errors)])
+        console.print(Panel(Text(body), title="gradscope: recording incomplete", border_style="magenta",
+                            title_align="left"))
 
 
 def _panel(number: int, finding: Finding) -> Panel:

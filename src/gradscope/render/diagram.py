@@ -12,6 +12,8 @@ import shutil
 import subprocess
 import sys
 
+from .output import write_text
+
 FORMATS = ("svg", "png", "pdf", "dot", "json")
 _PURE_FORMATS = {"svg", "png"}
 
@@ -58,18 +60,25 @@ def render(dot_text: str, output: str, fmt: str, timeout: float = 300) -> str:
                 else "`pip install graphviz-pure`, or install Graphviz (`apt-get install graphviz`)")
         raise RendererMissing(f"no renderer for {fmt} here; wrote the DOT text to {dot_path} instead: "
                               f"{hint}, or render it with `dot -T{fmt} {dot_path} -o {output}`", dot_path)
+    # The renderer writes a temporary file next to the output, moved over it only when complete:
+    # an existing diagram is never left half-written.
+    temporary = f"{output}.tmp{os.getpid()}.{fmt}"
     try:
-        proc = subprocess.run([*command, f"-T{fmt}", "-o", output], input=dot_text.encode("utf-8"),
-                              capture_output=True, timeout=timeout)
-    except subprocess.TimeoutExpired:
-        raise RenderFailed(f"{os.path.basename(command[0])} took more than {timeout:.0f} s; "
-                           "draw less with --focus or --depth") from None
-    if proc.returncode != 0:
-        message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
-        raise RenderFailed(f"{os.path.basename(command[0])} failed: {message[-1] if message else proc.returncode}")
+        try:
+            proc = subprocess.run([*command, f"-T{fmt}", "-o", temporary], input=dot_text.encode("utf-8"),
+                                  capture_output=True, timeout=timeout)
+        except subprocess.TimeoutExpired:
+            raise RenderFailed(f"{os.path.basename(command[0])} took more than {timeout:.0f} s; "
+                               "draw less with --focus or --depth") from None
+        if proc.returncode != 0:
+            message = proc.stderr.decode("utf-8", "replace").strip().splitlines()
+            raise RenderFailed(f"{os.path.basename(command[0])} failed: {message[-1] if message else proc.returncode}")
+        os.replace(temporary, output)
+    finally:
+        if os.path.exists(temporary):
+            os.unlink(temporary)
     return os.path.basename(command[0])
 
 
 def _write(path: str, text: str) -> None:
-    with open(path, "w", encoding="utf-8") as handle:
-        handle.write(text)
+    write_text(path, text)

@@ -28,6 +28,7 @@ def report(trace: Trace, findings: list[Finding]) -> dict:
         "error": error,
         "findings": [finding.to_dict() for finding in findings],
         "internal_errors": list(trace.internal_errors),
+        "notes": list(trace.meta.get("notes", [])),
         "grad_flow": _flow(trace),
         "summary": {
             "backward_calls": trace.meta.get("backward_calls", len(trace.backward_calls)),
