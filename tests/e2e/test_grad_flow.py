@@ -140,3 +140,16 @@ def test_colour_by_needs_statistics_in_a_trace(tmp_path):
     assert result.returncode == 1 and "gradscope run --grad-flow --trace" in result.stderr
     bad = run_gradscope("graph", "--color-by", "loss", str(trace))
     assert bad.returncode == 2 and "unknown --color-by 'loss'" in bad.stderr
+
+
+def test_statistics_survive_a_saved_trace(tmp_path):
+    trace = tmp_path / "flow.trace.json.gz"
+    assert run_gradscope("run", "--grad-flow", "--trace", str(trace),
+                         str(SAMPLES / "flow_dead_relu.py")).returncode == 0
+    out = tmp_path / "g.json"
+    drawn = run_gradscope("graph", "--color-by", "grad-norm", "-o", str(out), str(trace))
+    assert drawn.returncode == 0, drawn.stderr
+    assert any(b["value"] is not None for b in json.loads(out.read_text())["boxes"])
+    checked = run_gradscope("check", "--format", "json", str(trace))
+    assert checked.returncode == 0  # a warning, below the default threshold
+    assert [f["rule"] for f in json.loads(checked.stdout)["findings"]] == ["dead-relu"]
