@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from . import config as config_module
 from . import gate, trace_file
 from .findings import Finding
+from .locations import source_line
 from .render import console, github, json_report, junit, sarif
 from .render.output import write_text
 from .trace import Trace
@@ -67,7 +68,7 @@ def from_trace_file(path: str, request: Request, config: config_module.Config) -
         raise CheckError(str(exc)) from None
 
     def read_line(file: str, line: int) -> str:  # the sources may be gone: the trace kept its lines
-        return source_lines.get(f"{file}:{line}") or _line_from_disk(file, line)
+        return source_lines.get(f"{file}:{line}") or source_line(file, line)
 
     return _report(trace, findings, request, config, trace.exit_status != 0, name=path, read_line=read_line)
 
@@ -118,8 +119,3 @@ def _plain_lines(verdict: gate.Verdict) -> list[str]:
         lines.append(f"{place}{finding.severity}: {finding.title} [{finding.rule}]")
     return lines
 
-
-def _line_from_disk(path: str, line: int) -> str:
-    import linecache
-
-    return linecache.getline(path, line)

@@ -91,20 +91,13 @@ def run(
 
 
 def _thresholds(pairs: list[str]) -> dict:
-    from .rules.grad_flow import THRESHOLDS
+    from .rules.grad_flow import parse_thresholds
 
-    chosen = {}
-    for pair in pairs:
-        name, _, value = pair.partition("=")
-        try:
-            if name.strip() not in THRESHOLDS:
-                raise ValueError(f"unknown threshold '{name.strip()}' (known: {', '.join(THRESHOLDS)})")
-            chosen[name.strip()] = float(value)
-        except ValueError as exc:
-            reason = str(exc) if "threshold" in str(exc) else f"'{pair}' is not NAME=NUMBER"
-            print(f"gradscope: --grad-flow-threshold: {reason}", file=sys.stderr)
-            raise typer.Exit(2)
-    return chosen
+    try:
+        return parse_thresholds(pairs)
+    except ValueError as exc:
+        print(f"gradscope: --grad-flow-threshold: {exc}", file=sys.stderr)
+        raise typer.Exit(2)
 
 
 @app.command(

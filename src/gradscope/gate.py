@@ -22,6 +22,7 @@ from typing import Callable
 
 from .config import Config
 from .findings import Finding, Location
+from .locations import source_line
 from .rules.catalog import CATALOG
 from .trace import Trace
 
@@ -81,7 +82,7 @@ def judge(findings: list[Finding], config: Config, trace: Trace | None = None,
           read_line: LineReader | None = None, fail_on: str | None = None,
           report_unused: bool = True) -> Verdict:
     """Apply the configuration and the inline suppressions to `findings`."""
-    read_line = read_line or _read_line
+    read_line = read_line or source_line
     threshold = fail_on or config.fail_on
     suppressions: dict[tuple[str, int], Suppression | None] = {}
 
@@ -194,6 +195,3 @@ def _comment_lines(path: str) -> list[int]:
         return []
     return found
 
-
-def _read_line(path: str, line: int) -> str:
-    return linecache.getline(path, line)

@@ -251,8 +251,7 @@ class Recorder(TorchFunctionMode):
         self._pending_storages: dict[int, int] = {}
         self._settled: set[int] = set()  # nids no longer counted in _pending_storages
         self._saved_hazards: list[SavedHazard] = []
-        self._hazard_keys: set = set()  # (change location, saving node's location, attr)
-        self._hazard_sites: set = set()  # locations of changes found hazardous
+        self._hazard_sites: set = set()  # locations of changes found hazardous (never looked at again)
         self._pinned: dict[int, tuple] = {}
         self._leaves: dict[int, _LeafRecord] = {}
         self._leaf_index: dict[int, tuple] = {}
@@ -1122,19 +1121,23 @@ class Recorder(TorchFunctionMode):
         if not candidates:
             return
         live = self._live_nodes()
+
+        def node_of(record):  # the live node a record describes (sequence numbers repeat across threads)
+            node = live.get(record[NID])
+            return node if node is not None and type(node).__name__ == record[NAME] else None
+
         for nid, record in list(records.items()):
-            if nid not in settled and (nid not in live or type(live[nid]).__name__ != record[NAME]):
+            if nid not in settled and node_of(record) is None:
                 settled.add(nid)  # its node is gone: nothing can run its backward any more
                 _uncount(self._pending_storages, record)
+        reported = set()  # one hazard per saving line and attribute (two blocks built on one line)
         for record in candidates:
-            node = live.get(record[NID])
-            if node is None or type(node).__name__ != record[NAME]:
+            node = node_of(record)
+            if node is None:
                 continue
             for saved in record[SAVED]:
-                if saved[5] != change.storage:
-                    continue
-                key = (change.site, record[LOC], saved[0])
-                if key in self._hazard_keys or len(self._saved_hazards) >= MAX_EVENTS:
+                key = (record[LOC], saved[0])
+                if saved[5] != change.storage or key in reported or len(self._saved_hazards) >= MAX_EVENTS:
                     continue
                 state = _unpack(node, saved[0], change.storage)
                 # A silent write (through `.data`, or any alias with its own version counter) has no
@@ -1143,7 +1146,7 @@ class Recorder(TorchFunctionMode):
                 # the values back, so only the program's writes count.
                 silent = state == "same memory" and not (change.via or "").startswith("torch/")
                 if state == "stale" or silent:
-                    self._hazard_keys.add(key)
+                    reported.add(key)
                     self._hazard_sites.add(change.site)
                     self._saved_hazards.append(SavedHazard(change, self._pin(record), saved[0], silent=silent))
 

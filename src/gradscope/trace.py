@@ -10,6 +10,7 @@ changes, backward calls and failing ops, so "modified after it was saved" is `a.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from .locations import Site
@@ -318,7 +319,7 @@ class FlowSeries:
 
     def last_norm(self) -> float | None:
         """The norm at the latest step that has a finite one."""
-        return next((n for n in reversed(self.norms) if n is not None and n == n and abs(n) != float("inf")), None)
+        return next((n for n in reversed(self.norms) if n is not None and math.isfinite(n)), None)
 
 
 @dataclass

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 import json
 import math
-import os
 
 from .. import __version__
 from ..findings import Finding
 from ..trace import Trace
+from .output import write_text
 
 SCHEMA = 1
 
@@ -56,9 +56,4 @@ def _finite_only(value):
 
 
 def write(path: str, trace: Trace, findings: list[Finding]) -> None:
-    data = report(trace, findings)
-    temporary = f"{path}.tmp{os.getpid()}"
-    with open(temporary, "w", encoding="utf-8") as handle:
-        json.dump(data, handle, indent=2)
-        handle.write("\n")
-    os.replace(temporary, path)
+    write_text(path, json.dumps(report(trace, findings), indent=2) + "\n")

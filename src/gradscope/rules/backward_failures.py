@@ -139,28 +139,31 @@ def _no_derivative(trace, call, found):
         Location.at(node.site if node else None, "created", f"{op} used"))
 
 
-def _custom_op(trace, call, found):
-    return _finding(
-        trace, call, "derivative-not-implemented", f"No autograd formula for {found.group(1)}",
-        f"{call_words(call)} goes through the custom op `{found.group(1)}`, which has no backward registered.",
-        "Register one with `torch.library.register_autograd`, or call the op under torch.no_grad().")
+def _worded(rule, title, explanation, fix):
+    """An explainer that needs only the failing call and the message's groups: `{call}` names the
+    call, `{0}`, `{1}`... are the groups."""
+    def explain(trace, call, found):
+        words = {"call": call_words(call)}
+        return _finding(trace, call, rule, title.format(*found.groups(), **words),
+                        explanation.format(*found.groups(), **words), fix)
+    return explain
 
 
-def _checkpoint_grad(trace, call, found):
-    return _finding(
-        trace, call, "checkpoint-reentrant-grad", "Reentrant checkpoint used with autograd.grad",
-        f"{call_words(call)} uses torch.autograd.grad (or backward with inputs=) through a region wrapped in "
-        "torch.utils.checkpoint with use_reentrant=True, which supports only plain .backward().",
-        "Pass use_reentrant=False to torch.utils.checkpoint.")
-
-
-def _checkpoint_recompute(trace, call, found):
-    return _finding(
-        trace, call, "checkpoint-recompute-mismatch", "Checkpoint recomputation differs from the forward",
-        f"During {call_words(call)}, torch.utils.checkpoint ran the checkpointed function again and it saved "
-        "different tensors than the first time.",
-        "Make the checkpointed function deterministic in shapes and control flow: do not depend on global "
-        "state that changes between forward and backward (counters, random routing, autocast settings).")
+_custom_op = _worded(
+    "derivative-not-implemented", "No autograd formula for {0}",
+    "{call} goes through the custom op `{0}`, which has no backward registered.",
+    "Register one with `torch.library.register_autograd`, or call the op under torch.no_grad().")
+_checkpoint_grad = _worded(
+    "checkpoint-reentrant-grad", "Reentrant checkpoint used with autograd.grad",
+    "{call} uses torch.autograd.grad (or backward with inputs=) through a region wrapped in "
+    "torch.utils.checkpoint with use_reentrant=True, which supports only plain .backward().",
+    "Pass use_reentrant=False to torch.utils.checkpoint.")
+_checkpoint_recompute = _worded(
+    "checkpoint-recompute-mismatch", "Checkpoint recomputation differs from the forward",
+    "During {call}, torch.utils.checkpoint ran the checkpointed function again and it saved "
+    "different tensors than the first time.",
+    "Make the checkpointed function deterministic in shapes and control flow: do not depend on global "
+    "state that changes between forward and backward (counters, random routing, autocast settings).")
 
 
 def _no_backward(trace, call, found):

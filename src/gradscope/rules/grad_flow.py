@@ -31,6 +31,20 @@ THRESHOLDS = {
 WINDOW = 3  # steps whose median stands for "the first steps" and "the last steps"
 
 
+def parse_thresholds(pairs: list[str]) -> dict:
+    """NAME=VALUE strings (from the command line) as thresholds; ValueError says what is wrong."""
+    chosen = {}
+    for pair in pairs:
+        name, _, value = (part.strip() for part in pair.partition("="))
+        if name not in THRESHOLDS:
+            raise ValueError(f"unknown threshold '{name}' (known: {', '.join(THRESHOLDS)})")
+        try:
+            chosen[name] = float(value)
+        except ValueError:
+            raise ValueError(f"'{pair}' is not NAME=NUMBER") from None
+    return chosen
+
+
 def check(trace: Trace) -> list[Finding]:
     flow = trace.grad_flow
     if flow is None or not flow.steps:

@@ -21,6 +21,12 @@ def _first(failure: OpFailure) -> TensorArg | None:
     return failure.tensors[0] if failure.tensors else None
 
 
+def _first_node(trace: Trace, failure: OpFailure):
+    """The node that made the op's first tensor argument (None for a leaf, or if unknown)."""
+    arg = _first(failure)
+    return trace.node(arg.node) if arg else None
+
+
 def _finding(trace, index, failure, rule, title, explanation, fix, *locations) -> Finding:
     failed = Location.at(failure.site, "failed", f"{op_words(failure.op)} raises")
     return Finding.naming(rule, "error", title, explanation, fix, [*locations, failed],
@@ -28,8 +34,7 @@ def _finding(trace, index, failure, rule, title, explanation, fix, *locations) -
 
 
 def _numpy(trace, index, failure):
-    arg = _first(failure)
-    node = trace.node(arg.node) if arg else None
+    node = _first_node(trace, failure)
     return _finding(
         trace, index, failure, "numpy-on-requires-grad", "numpy() on a tensor that requires grad",
         f"{op_words(failure.op)} at {where(failure.site)} converts a tensor that is part of the autograd graph"
@@ -39,8 +44,7 @@ def _numpy(trace, index, failure):
 
 
 def _multi_view(trace, index, failure):
-    arg = _first(failure)
-    node = trace.node(arg.node) if arg else None
+    node = _first_node(trace, failure)
     maker = re.search(r"Output \d+ of (\w+)", failure.error.message)
     maker = maker.group(1).lower() if maker else "unbind"
     loop = " (iterating over a tensor, `for row in t:`, calls unbind)" if maker == "unbind" else ""
@@ -56,8 +60,7 @@ def _multi_view(trace, index, failure):
 
 
 def _function_view(trace, index, failure):
-    arg = _first(failure)
-    node = trace.node(arg.node) if arg else None
+    node = _first_node(trace, failure)
     name = re.search(r"Output \d+ of (\w+)", failure.error.message)
     name = name.group(1) if name else "a custom Function"
     defined_location = None
@@ -99,8 +102,7 @@ def _no_grad_view(trace, index, failure):
 
 
 def _detach_view(trace, index, failure):
-    arg = _first(failure)
-    node = trace.node(arg.node) if arg else None
+    node = _first_node(trace, failure)
     return _finding(
         trace, index, failure, "detach-view-inplace", "detach_() on a view",
         f"`detach_()` at {where(failure.site)} is called on a view (made by {node_words(node)}): a view cannot be "
@@ -110,8 +112,7 @@ def _detach_view(trace, index, failure):
 
 
 def _resize(trace, index, failure):
-    arg = _first(failure)
-    node = trace.node(arg.node) if arg else None
+    node = _first_node(trace, failure)
     return _finding(
         trace, index, failure, "resize-requires-grad", "resize_ on a tensor that requires grad",
         f"{op_words(failure.op)} at {where(failure.site)} resizes a tensor that is part of the graph"
@@ -129,8 +130,7 @@ def _out_argument(trace, index, failure):
 
 
 def _non_leaf_flag(trace, index, failure):
-    arg = _first(failure)
-    node = trace.node(arg.node) if arg else None
+    node = _first_node(trace, failure)
     return _finding(
         trace, index, failure, "requires-grad-on-non-leaf", "requires_grad changed on a non-leaf tensor",
         f"At {where(failure.site)} `requires_grad` is changed on a tensor that is not a leaf: it was computed by "

@@ -79,28 +79,30 @@ def _none_grad(trace, error, found):
                     *locations, Location.at(read.site, "read", ".grad read (None)"))
 
 
-def _amp_fp16(trace, error, found):
-    return _finding(
-        trace, error, "amp-fp16-master-weights", "GradScaler given fp16 parameters",
-        f"GradScaler.unscale_ (reached from {where(error.site)}) found float16 gradients: the parameters "
-        "themselves are float16 (model.half() or an fp16 checkpoint).",
-        "Keep parameters in float32 and run the forward under `torch.autocast`; or use bfloat16 without a scaler.")
+def _worded(rule, title, explanation, fix):
+    """An explainer that needs only the error's line and the matched text: `{at}` is the line,
+    `{match}` the text the pattern matched."""
+    def explain(trace, error, found):
+        return _finding(trace, error, rule, title,
+                        explanation.format(at=where(error.site), match=found.group(0)), fix)
+    return explain
 
 
-def _ddp_unused(trace, error, found):
-    return _finding(
-        trace, error, "ddp-unused-parameters", "DDP: parameters that got no gradient",
-        f"DistributedDataParallel (at {where(error.site)}) expected every parameter to get a gradient in each "
-        "iteration, but some were not used to compute the loss (a branch not taken, an output left out of the loss).",
-        "Use every output in the loss, or construct DDP with find_unused_parameters=True (or static_graph=True).")
-
-
-def _gradcheck(trace, error, found):
-    return _finding(
-        trace, error, "gradcheck-failure", "gradcheck: backward disagrees with finite differences",
-        f"torch.autograd.gradcheck at {where(error.site)} found that the analytical gradient ({found.group(0)}) "
-        "differs from the numerical one.",
-        "Check the custom backward's formula, and run gradcheck on float64 inputs (float32 is too imprecise).")
+_amp_fp16 = _worded(
+    "amp-fp16-master-weights", "GradScaler given fp16 parameters",
+    "GradScaler.unscale_ (reached from {at}) found float16 gradients: the parameters "
+    "themselves are float16 (model.half() or an fp16 checkpoint).",
+    "Keep parameters in float32 and run the forward under `torch.autocast`; or use bfloat16 without a scaler.")
+_ddp_unused = _worded(
+    "ddp-unused-parameters", "DDP: parameters that got no gradient",
+    "DistributedDataParallel (at {at}) expected every parameter to get a gradient in each "
+    "iteration, but some were not used to compute the loss (a branch not taken, an output left out of the loss).",
+    "Use every output in the loss, or construct DDP with find_unused_parameters=True (or static_graph=True).")
+_gradcheck = _worded(
+    "gradcheck-failure", "gradcheck: backward disagrees with finite differences",
+    "torch.autograd.gradcheck at {at} found that the analytical gradient ({match}) "
+    "differs from the numerical one.",
+    "Check the custom backward's formula, and run gradcheck on float64 inputs (float32 is too imprecise).")
 
 
 _EXPLAINERS: list[tuple[re.Pattern, Callable]] = [
