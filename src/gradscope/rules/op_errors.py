@@ -33,14 +33,26 @@ def _finding(trace, index, failure, rule, title, explanation, fix, *locations) -
                           uncaught_note(trace, failure_index=index))
 
 
-def _numpy(trace, index, failure):
-    node = _first_node(trace, failure)
-    return _finding(
-        trace, index, failure, "numpy-on-requires-grad", "numpy() on a tensor that requires grad",
-        f"{op_words(failure.op)} at {where(failure.site)} converts a tensor that is part of the autograd graph"
-        + (f" (made by {node_words(node)})" if node else "") + " to NumPy; NumPy cannot carry its gradient.",
-        "Convert a copy cut from the graph: `t.detach().cpu().numpy()` (or `t.numpy(force=True)`).",
-        Location.at(node.site if node else None, "created", "tensor created"))
+def _on_graph_tensor(rule, title, does, why, fix):
+    """An op refused on a tensor that is part of the graph: names the op that made the tensor."""
+    def explain(trace, index, failure):
+        node = _first_node(trace, failure)
+        return _finding(
+            trace, index, failure, rule, title,
+            f"{op_words(failure.op)} at {where(failure.site)} {does} a tensor that is part of the autograd graph"
+            + (f" (made by {node_words(node)})" if node else "") + why,
+            fix, Location.at(node.site if node else None, "created", "tensor created"))
+    return explain
+
+
+_numpy = _on_graph_tensor(
+    "numpy-on-requires-grad", "numpy() on a tensor that requires grad", "converts",
+    " to NumPy; NumPy cannot carry its gradient.",
+    "Convert a copy cut from the graph: `t.detach().cpu().numpy()` (or `t.numpy(force=True)`).")
+_resize = _on_graph_tensor(
+    "resize-requires-grad", "resize_ on a tensor that requires grad", "resizes",
+    "; autograd cannot follow a resize.",
+    "Resize a copy cut from the graph: `t = t.detach().clone()` first (or build a new tensor).")
 
 
 def _multi_view(trace, index, failure):
@@ -109,16 +121,6 @@ def _detach_view(trace, index, failure):
         "detached in place because it shares its base's graph.",
         "Use the out-of-place form: `x = x.detach()`.",
         Location.at(node.site if node else None, "view", "view taken"))
-
-
-def _resize(trace, index, failure):
-    node = _first_node(trace, failure)
-    return _finding(
-        trace, index, failure, "resize-requires-grad", "resize_ on a tensor that requires grad",
-        f"{op_words(failure.op)} at {where(failure.site)} resizes a tensor that is part of the graph"
-        + (f" (made by {node_words(node)})" if node else "") + "; autograd cannot follow a resize.",
-        "Resize a copy cut from the graph: `t = t.detach().clone()` first (or build a new tensor).",
-        Location.at(node.site if node else None, "created", "tensor created"))
 
 
 def _out_argument(trace, index, failure):
