@@ -153,3 +153,12 @@ def test_statistics_survive_a_saved_trace(tmp_path):
     checked = run_gradscope("check", "--format", "json", str(trace))
     assert checked.returncode == 0  # a warning, below the default threshold
     assert [f["rule"] for f in json.loads(checked.stdout)["findings"]] == ["dead-relu"]
+
+
+def test_first_nonfinite_layer_names_its_forward_line(tmp_path):
+    sample = SAMPLES / "silent_nan_distance.py"  # sqrt of a zero distance: NaN from the first backward
+    result = run_gradscope("run", "--grad-flow", str(sample), json_path=tmp_path / "r.json")
+    assert result.returncode == 0 and result.stdout == run_python(sample).stdout
+    (finding,) = result.report["findings"]
+    assert finding["rule"] == "nonfinite-gradient" and "`Linear (model)`" in finding["title"]
+    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(11, "forward"), (14, "backward")]

@@ -196,6 +196,10 @@ def test_check_fails_on_hazard_that_did_not_raise(sample, tmp_path):
     expected = [(str((SAMPLES / f).resolve()), line, role) for f, line, role in HAZARD[sample]]
     assert [(loc["path"], loc["line"], loc["role"]) for loc in data["findings"][0]["locations"]] == expected
     assert data["check"]["exit_code"] == 1 and data["check"]["failing"] == 1
+    # `gradscope run` names the same lines, and exits as the program does.
+    ran = run_gradscope("run", str(SAMPLES / sample), json_path=tmp_path / "run.json")
+    assert ran.returncode == 0 and ran.stdout == plain.stdout
+    assert [(loc["path"], loc["line"], loc["role"]) for loc in ran.report["findings"][0]["locations"]] == expected
 
 
 @pytest.mark.parametrize("sample", CLEAN)
