@@ -42,7 +42,8 @@ from collections import deque
 import torch
 from torch.overrides import TorchFunctionMode
 
-from . import locations
+from . import as_caller, locations
+from .as_caller import trampoline
 from .locations import capture, resolve
 from .trace import (
     BackwardCall,
@@ -70,6 +71,7 @@ from .trace import (
 )
 
 locations.add_internal_dir(os.path.dirname(torch.__file__))
+as_caller.set_dispatch_code(torch.overrides.handle_torch_function.__code__)
 _TORCH_DIR = os.path.dirname(os.path.dirname(torch.__file__)) + os.sep
 
 _Tensor = torch.Tensor
@@ -78,9 +80,15 @@ _is_grad_enabled = torch.is_grad_enabled
 _is_anomaly_enabled = torch.is_anomaly_enabled
 _is_inference_enabled = torch.is_inference_mode_enabled
 _is_compiling = torch.compiler.is_compiling
+_saved_tensors_hooks_now = torch._C._autograd._top_saved_tensors_default_hooks
 
 # How a torch call is handled; decided once per callable.
-_PLAIN, _MUTATING, _FUNCTIONAL, _BACKWARD, _SPECIAL = range(5)
+_PLAIN, _MUTATING, _FUNCTIONAL, _BACKWARD, _SPECIAL, _PASS = range(6)
+# Attribute writes gradscope records; any other (`_backward_hooks`, `name`, ...) is passed
+# through untouched: torch itself sets `_backward_hooks` while it holds a view's autograd lock
+# (rebasing its history after `ctx.mark_dirty`), and reading that tensor's grad_fn then
+# would wait on the same lock for ever.
+_RECORDED_SETTERS = frozenset({"__set__:data", "__set__:requires_grad", "__set__:grad"})
 # Calls with a handler of their own (rare calls, each worth a look): name -> Recorder method.
 _SPECIAL_CALLS = {
     "item": "_escape", "tolist": "_escape", "numpy": "_escape", "__float__": "_escape",
@@ -118,6 +126,7 @@ MAX_OP_FAILURES = 200
 MAX_INTERNAL_ERRORS = 20
 MAX_PINNED_GRAPHS = 10  # graphs of failing backward calls kept whole, for `gradscope graph`
 MAX_EVENTS = 256  # graph cuts, escapes, .grad reads, hooks, stale links (deduplicated by line)
+MAX_LINKERS = 4_096  # nodes that linked into freed graphs, watched for being carried further
 GRAD_CHECK_STEPS = 3  # an optimizer's first steps on which every parameter's .grad is looked at
 
 
@@ -135,6 +144,7 @@ MODULE = 7  # id of the innermost module call it was made in
 NEXT_IDS = 8  # sequence numbers of its inputs' nodes
 LEAF_IDS = 9  # leaves it accumulates into
 SAVED = 10  # saved tensors, as tuples (see _saved_tensor)
+HOOKED = 11  # its saved tensors were packed by saved_tensors_hooks: never read (see _add_record)
 
 
 class _ModuleCall:
@@ -283,6 +293,7 @@ class Recorder(TorchFunctionMode):
         self._grad_off = None  # (location, library entry) of the last switch to no-grad mode
         self._events: dict[str, dict] = {"escape": {}, "grad_read": {}, "hook": {}, "stale": {}, "revival": {}, "moved": {}}
         self._stale_epochs: dict = {}  # location of a stale link -> the last epoch it was seen in
+        self._linkers: dict[int, tuple] = {}  # nid of a node that linked into a freed graph -> its location
         self._zeroings = 0
         self._optimizers: dict[int, _OptimizerState] = {}
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (step site, optimizer, step)
@@ -362,8 +373,8 @@ class Recorder(TorchFunctionMode):
             self.saw_compiled = True
             return func(*args, **kwargs)
         if self._stepping is not None:
-            out = func(*args, **kwargs)
-            if type(out) is _Tensor and out.grad_fn is not None and _is_grad_enabled():
+            out = trampoline()(func, args, kwargs)
+            if type(out) is _Tensor and _is_grad_enabled() and _grad_fn(out) not in (None, UNREADABLE):
                 # Building graph: the step is over (one that raised never calls its post hook).
                 self._stepping = None
                 self._note_outputs(func, out, args)
@@ -378,6 +389,8 @@ class Recorder(TorchFunctionMode):
             return self._backward(func, args, kwargs)
         if kind == _SPECIAL:
             return self._special(func, args, kwargs)
+        if kind == _PASS:  # torch calls it while changing a tensor's autograd state: hands off
+            return trampoline()(func, args, kwargs)
 
         before = None
         if kind != _PLAIN or (kwargs and "out" in kwargs):
@@ -386,7 +399,7 @@ class Recorder(TorchFunctionMode):
             except Exception as exc:
                 self._internal(exc)
         try:
-            out = func(*args, **kwargs)
+            out = trampoline()(func, args, kwargs)
         except Exception as exc:
             self._op_failed(func, args, exc)
             raise
@@ -394,7 +407,10 @@ class Recorder(TorchFunctionMode):
             if before:
                 self._note_changes(func, before, args, kwargs)
             if type(out) is _Tensor:  # the common case: _note_tensor inlined (one call fewer per op)
-                grad_fn = out.grad_fn
+                try:
+                    grad_fn = out.grad_fn
+                except RuntimeError:  # a view torch forbids to touch: nothing to record
+                    return out
                 if grad_fn is not None:
                     if grad_fn._sequence_nr() not in self._records:
                         self._new_nodes(grad_fn, func, args)
@@ -413,11 +429,14 @@ class Recorder(TorchFunctionMode):
         name = name if isinstance(name, str) else ""
         if name in _ZEROING:
             self._zeroers.add(func)
+        op = _op_name(func)
         if func in _BACKWARD_APIS:
             kind = _BACKWARD
-        elif _op_name(func) in _SPECIAL_CALLS:
+        elif name == "__set__" and op not in _RECORDED_SETTERS:
+            kind = _PASS
+        elif op in _SPECIAL_CALLS:
             kind = _SPECIAL
-            self._handlers[func] = getattr(self, _SPECIAL_CALLS[_op_name(func)])
+            self._handlers[func] = getattr(self, _SPECIAL_CALLS[op])
         elif name in _INPLACE_DUNDERS or (name.endswith("_") and not name.endswith("__")):
             kind = _MUTATING
         elif getattr(func, "__module__", None) == "torch.nn.functional":
@@ -456,7 +475,9 @@ class Recorder(TorchFunctionMode):
                             self._note_tensor(func, inner, args)
 
     def _note_tensor(self, func, tensor, args):
-        grad_fn = tensor.grad_fn
+        grad_fn = _grad_fn(tensor)
+        if grad_fn is UNREADABLE:
+            return
         if grad_fn is not None:
             if grad_fn._sequence_nr() not in self._records:
                 self._new_nodes(grad_fn, func, args)
@@ -527,8 +548,9 @@ class Recorder(TorchFunctionMode):
         grad_off = self._grad_off if reason == "no_grad" else None
         input_node = input_leaf = None
         if source is not None:
-            if source.grad_fn is not None:
-                input_node = self._pin(self._record_of(source.grad_fn))
+            grad_fn = _grad_fn(source)
+            if grad_fn is not None:
+                input_node = self._pin(self._record_of(grad_fn))
             else:
                 input_leaf = self._leaf_id(source, None)
                 self._pinned_leaves.add(input_leaf)
@@ -572,17 +594,11 @@ class Recorder(TorchFunctionMode):
     def _special(self, func, args, kwargs):
         __tracebackhide__ = True
         handler = self._handlers[func]
-        # These calls may warn from C++ (non-leaf .grad, torch.tensor(t), float(t)); such a warning
-        # would point at this frame, so it is caught here and issued again from the user's line.
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            try:
-                out = func(*args, **kwargs)
-            except Exception as exc:
-                self._op_failed(func, args, exc)
-                raise
-        for warning in caught:
-            _warn_from_user_line(warning)
+        try:
+            out = trampoline(3)(func, args, kwargs)
+        except Exception as exc:
+            self._op_failed(func, args, exc)
+            raise
         try:
             handler(func, args, out)
             self._note_outputs(func, out, args)
@@ -608,7 +624,7 @@ class Recorder(TorchFunctionMode):
     def _escape(self, func, args, out):
         tensor = args[0] if args else None
         if isinstance(tensor, _Tensor) and tensor.requires_grad:
-            node = self._record_of(tensor.grad_fn) if tensor.grad_fn is not None else None
+            node = self._record_of(_grad_fn(tensor))
             self._event("escape", lambda loc: Escape(next(self._seq), _op_name(func), loc, self._epoch,
                                                      self._pin(node)))
 
@@ -616,14 +632,14 @@ class Recorder(TorchFunctionMode):
         tensor = args[0] if args else None
         if out is not None or not isinstance(tensor, _Tensor):
             return
-        is_leaf = tensor.grad_fn is None
-        if is_leaf:
+        grad_fn = _grad_fn(tensor)
+        if grad_fn is None:
             leaf = self._leaf_id(tensor, None) if tensor.requires_grad else None
             if leaf is not None:
                 self._pinned_leaves.add(leaf)
             self._event("grad_read", lambda loc: GradRead(next(self._seq), loc, True, leaf=leaf))
-        elif not tensor.retains_grad:
-            node = self._record_of(tensor.grad_fn)
+        elif grad_fn is not UNREADABLE and not tensor.retains_grad:
+            node = self._record_of(grad_fn)
             self._event("grad_read", lambda loc: GradRead(next(self._seq), loc, False, node=self._pin(node)))
 
     def _grad_mode(self, func, args, out):
@@ -666,13 +682,14 @@ class Recorder(TorchFunctionMode):
         except AttributeError:
             stack = self._module_stack()
         module = stack[-1].cid if stack else None
-        records, types, freed = self._records, self._types, self._freed
+        records, types, freed, linkers = self._records, self._types, self._freed, self._linkers
         root_nid = root._sequence_nr()
         found = {root_nid: (root, False, [], [])}  # nid -> (node, late, next ids, leaf ids)
         todo = [root_nid]
         inputs = None  # grad_fns of the call's tensor inputs, found only if needed
         while todo:
-            node, late, next_ids, leaf_ids = found[todo.pop()]
+            nid = todo.pop()
+            node, late, next_ids, leaf_ids = found[nid]
             for next_node, _ in node.next_functions:
                 if next_node is None:
                     continue
@@ -686,7 +703,9 @@ class Recorder(TorchFunctionMode):
                 next_ids.append(child)
                 if child in records:
                     if child in freed:  # reaches into a graph a backward already ran
-                        self._stale_link(op, loc, child)
+                        self._stale_link(op, loc, child, nid)
+                    elif linkers and child in linkers:
+                        self._linker_extended(child)
                     continue
                 if child in found:
                     continue
@@ -713,11 +732,13 @@ class Recorder(TorchFunctionMode):
         base = self._records[nid]
         hidden = ("(inside CopySlices)", tuple(view.shape), view.dtype, view.device, view._version,
                   _storage_key(view), None, None)
-        self._records[nid] = base[:SAVED] + (base[SAVED] + (hidden,),)
+        self._records[nid] = base[:SAVED] + (base[SAVED] + (hidden,),) + base[SAVED + 1:]
         for counts in (self._saved_storages, self._pending_storages):
             counts[hidden[5]] = counts.get(hidden[5], 0) + 1
 
-    def _stale_link(self, op, loc, old_nid) -> None:
+    def _stale_link(self, op, loc, old_nid, new_nid) -> None:
+        if len(self._linkers) < MAX_LINKERS:
+            self._linkers[new_nid] = loc
         seen = self._events["stale"].get(loc)
         if seen is not None:
             if self._stale_epochs.get(loc) != self._epoch:  # the same line, in a later iteration
@@ -728,10 +749,30 @@ class Recorder(TorchFunctionMode):
         self._event("stale", lambda at: StaleLink(next(self._seq), op, at, self._epoch,
                                                   self._pin(self._records.get(old_nid))), loc)
 
+    def _linker_extended(self, nid) -> None:
+        """A node that linked into a freed graph is an input of a new one. Made in an earlier
+        iteration (before the last backward call), the value holding those old graphs survived
+        into this one and keeps growing (`total += loss`); a value made and consumed within one
+        step (a logged sum of two losses) never is."""
+        record = self._records.get(nid)
+        if record is None or record[EPOCH] >= self._epoch:
+            return
+        event = self._events["stale"].get(self._linkers.pop(nid))
+        if event is not None:
+            event.carried += 1
+
     def _add_record(self, node, nid, op, loc, late, module, next_ids=(), leaf_ids=()) -> tuple:
         info = self._types.get(type(node)) or self._type_info(type(node))
-        saved = self._read_saved(node, info.saved_attrs) if info.saved_attrs else ()
-        record = (nid, info.name, op, loc, next(self._seq), self._epoch, late, module, next_ids, leaf_ids, saved)
+        saved, hooked = (), False
+        if info.saved_attrs:
+            # Saved tensors packed by saved_tensors_hooks (activation checkpointing, CPU offload)
+            # unpack through those hooks, which would run the user's code again (checkpoint
+            # recomputes its function): such a node's saved tensors stay unread.
+            hooked = _saved_tensors_hooks_now(False) is not None or (late and _packed_by_hooks(node, info.saved_attrs))
+            if not hooked:
+                saved = self._read_saved(node, info.saved_attrs)
+        record = (nid, info.name, op, loc, next(self._seq), self._epoch, late, module, next_ids, leaf_ids, saved,
+                  hooked)
         self._records[nid] = record
         storages, pending = self._saved_storages, self._pending_storages
         for tensor in saved:
@@ -786,8 +827,10 @@ class Recorder(TorchFunctionMode):
 
     def _saved_tensor(self, attr, tensor) -> tuple:
         producer_node = producer_leaf = None
-        grad_fn = tensor.grad_fn
-        if grad_fn is not None:
+        grad_fn = _grad_fn(tensor)
+        if grad_fn is UNREADABLE:
+            pass
+        elif grad_fn is not None:
             producer_node = grad_fn._sequence_nr()
         elif tensor.requires_grad:
             producer_leaf = self._leaf_id(tensor, None)
@@ -796,7 +839,7 @@ class Recorder(TorchFunctionMode):
 
     def _record_of(self, node, loc=None) -> tuple | None:
         """The record of a node met in a graph walk, recording it (as seen late) if new."""
-        if node is None:
+        if node is None or node is UNREADABLE:
             return None
         info = self._types.get(type(node)) or self._type_info(type(node))
         if info.is_accumulate:
@@ -831,6 +874,8 @@ class Recorder(TorchFunctionMode):
             _, nid = order.popleft()
             record = records.pop(nid, None)
             freed.pop(nid, None)
+            if self._linkers:
+                self._linkers.pop(nid, None)
             self._ran.pop(nid, None)
             if record is None:
                 continue
@@ -1059,7 +1104,7 @@ class Recorder(TorchFunctionMode):
             if tensor._version == version:
                 continue
             storage = _storage_key(tensor)
-            grad_fn = tensor.grad_fn
+            grad_fn = _grad_fn(tensor)
             if storage in self._saved_storages:  # memory a recorded backward needs: log the write
                 if where is None:
                     where = capture()
@@ -1067,7 +1112,7 @@ class Recorder(TorchFunctionMode):
                 if storage in self._pending_storages or change.bypasses_version:
                     self._check_hazard(change)
             # An in-place op gives a non-leaf a new grad_fn (CopySlices for x[i] = ...).
-            if grad_fn is not None and grad_fn._sequence_nr() not in self._records:
+            if grad_fn is not None and grad_fn is not UNREADABLE and grad_fn._sequence_nr() not in self._records:
                 record = self._new_nodes(grad_fn, func, args, where[0] if where else None)
                 if tensor._base is not None:
                     self._note_hidden_save(tensor, record)
@@ -1076,7 +1121,7 @@ class Recorder(TorchFunctionMode):
                     self._pinned_leaves.add(entry[1])
                     self._event("moved", lambda loc: LeafMoved(next(self._seq), _op_name(func), loc, entry[1]))
         first = args[0] if args else None
-        if isinstance(first, _Tensor) and first.requires_grad and first.grad_fn is None:
+        if isinstance(first, _Tensor) and first.requires_grad and _grad_fn(first) is None:
             self._ensure_leaf(first)  # requires_grad_() / .requires_grad = True
             cut = self._cut_of(first) if self._tainted else None
             if cut is not None and self._cuts[cut].reason not in ("inference_mode",):
@@ -1089,7 +1134,7 @@ class Recorder(TorchFunctionMode):
             leaf = self._leaf_id(tensor, None)
         else:
             base = tensor._base
-            if base is not None and base.requires_grad and base.grad_fn is None:
+            if base is not None and base.requires_grad and _grad_fn(base) is None:
                 leaf = self._leaf_id(base, None)
         change = InplaceChange(
             seq=next(self._seq), op=_op_name(func), site=loc, storage=storage,
@@ -1184,19 +1229,20 @@ class Recorder(TorchFunctionMode):
 
     def _describe(self, tensor) -> TensorArg:
         leaf = base_leaf = node = None
-        if tensor.requires_grad and tensor.grad_fn is None:
+        grad_fn = _grad_fn(tensor)
+        if tensor.requires_grad and grad_fn is None:
             leaf = self._leaf_id(tensor, None)
             self._pinned_leaves.add(leaf)
         base = tensor._base
-        if base is not None and base.requires_grad and base.grad_fn is None:
+        if base is not None and base.requires_grad and _grad_fn(base) is None:
             base_leaf = self._leaf_id(base, None)
             self._pinned_leaves.add(base_leaf)
-        if tensor.grad_fn is not None:
-            node = self._pin(self._record_of(tensor.grad_fn))
+        if grad_fn is not None:
+            node = self._pin(self._record_of(grad_fn))
         cut = self._cut_of(tensor)
         if cut is None and base is not None:
             cut = self._cut_of(base)
-        return TensorArg(tuple(tensor.shape), tensor.requires_grad, tensor.is_leaf, leaf, base_leaf, node,
+        return TensorArg(tuple(tensor.shape), tensor.requires_grad, grad_fn is None, leaf, base_leaf, node,
                          dtype=_dtype_name(tensor.dtype), cut=cut, inference=tensor.is_inference())
 
     # ------------------------------------------------------------------ backward calls
@@ -1206,9 +1252,9 @@ class Recorder(TorchFunctionMode):
             call, roots, outputs, inputs = self._begin_backward(func, args, kwargs)
         except Exception as exc:
             self._internal(exc)
-            return func(*args, **kwargs)
+            return trampoline(3)(func, args, kwargs)
         try:
-            result = func(*args, **kwargs)
+            result = trampoline(3)(func, args, kwargs)
         except Exception as exc:
             try:
                 call.outputs = [self._describe(t) for t in outputs[:8] if isinstance(t, _Tensor)]
@@ -1233,7 +1279,7 @@ class Recorder(TorchFunctionMode):
             if call.api == "torch.autograd.grad" and not call.create_graph:
                 # Gradients made without create_graph=True are constants to autograd.
                 for grad in result:
-                    if isinstance(grad, _Tensor) and grad.grad_fn is None and not grad.requires_grad:
+                    if isinstance(grad, _Tensor) and not grad.requires_grad and _grad_fn(grad) is None:
                         self._taint(grad, self._cut(None, None, grad, reason="grad_result"))
             self._prune()
         except Exception as exc:
@@ -1254,9 +1300,10 @@ class Recorder(TorchFunctionMode):
         loc = capture()[0]
         roots, root_ids = [], []
         for tensor in outputs:
-            if isinstance(tensor, _Tensor) and tensor.grad_fn is not None:
-                roots.append(tensor.grad_fn)
-                record = self._record_of(tensor.grad_fn, loc)
+            grad_fn = _grad_fn(tensor) if isinstance(tensor, _Tensor) else None
+            if grad_fn is not None and grad_fn is not UNREADABLE:
+                roots.append(grad_fn)
+                record = self._record_of(grad_fn, loc)
                 if record is not None:
                     root_ids.append(record[NID])
         call = BackwardCall(
@@ -1359,7 +1406,10 @@ class Recorder(TorchFunctionMode):
         found = re.search(r"is at version (\d+); expected version (\d+)", message)
         current, expected = (int(found.group(1)), int(found.group(2))) if found else (-1, -1)
         for node, _ in self._walk(roots):
-            for attr in self._type_info(type(node)).saved_attrs:
+            attrs = self._type_info(type(node)).saved_attrs
+            if _packed_by_hooks(node, attrs):
+                continue  # unpacking would run the hooks (a checkpoint's recomputation)
+            for attr in attrs:
                 try:
                     with torch._C.DisableTorchFunction():  # see _unpacking_fails
                         getattr(node, attr)
@@ -1408,7 +1458,10 @@ class Recorder(TorchFunctionMode):
         return [FreedFailure(self._pin(record), self._pin(parent)) for record, parent in found]
 
     def _buffers_freed(self, node) -> bool:
-        for attr in self._type_info(type(node)).saved_attrs:
+        attrs = self._type_info(type(node)).saved_attrs
+        if _packed_by_hooks(node, attrs):
+            return False
+        for attr in attrs:
             try:
                 with torch._C.DisableTorchFunction():  # see _unpacking_fails
                     getattr(node, attr)
@@ -1536,7 +1589,7 @@ class Recorder(TorchFunctionMode):
                 saved=[_saved_from_tuple(s, record[SEQ], versions_now) for s in record[SAVED]],
                 freed_by=self._freed.get(nid), ran_by=self._ran.get(nid), first_seen_late=record[LATE],
                 next_ids=list(record[NEXT_IDS]), leaf_ids=[i for i in record[LEAF_IDS] if i is not None],
-                module_call=self._add_module_call(trace, record[MODULE]),
+                module_call=self._add_module_call(trace, record[MODULE]), saved_unknown=record[HOOKED],
             )
         self._finish_gradient_checks()
         for leaf in list(self._leaves.values()):
@@ -1580,12 +1633,17 @@ def _hide_gradscope_frames(metadata) -> None:
     for i, frame in enumerate(frames):
         if _RUNNER_FILE in frame:
             start = i + 1
-    kept = []
+    kept, after_gradscope = [], False
     for frame in frames[start:]:
         if _GRADSCOPE_FILE_MARK in frame:
             while kept and "handle_torch_function" in kept[-1]:  # the dispatch and its caller
                 kept.pop()
+            after_gradscope = True
             continue
+        if after_gradscope and frame in kept:
+            after_gradscope = False
+            continue  # the call-site trampoline (see as_caller): a copy of the user's frame
+        after_gradscope = False
         kept.append(frame)
     metadata["traceback_"] = kept
 
@@ -1651,25 +1709,14 @@ def _resolved(location):
     return resolve(location) if isinstance(location, tuple) else location
 
 
-def _warn_from_user_line(warning) -> None:
-    frame = sys._getframe(1)
-    while frame is not None and locations.is_internal_file(frame.f_code.co_filename):
-        frame = frame.f_back
-    if frame is None:
-        warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
-        return
-    user_globals = frame.f_globals
-    warnings.warn_explicit(warning.message, warning.category, frame.f_code.co_filename, frame.f_lineno,
-                           module=user_globals.get("__name__"),
-                           registry=user_globals.setdefault("__warningregistry__", {}),
-                           module_globals=user_globals)
-
-
 def _params_of_live_optimizers() -> set[int]:
     """Ids of the parameters held by every optimizer still alive (one scan, at the end of a run)."""
     found = set()
+    optimizer = torch.optim.Optimizer
     for obj in gc.get_objects():
-        if isinstance(obj, torch.optim.Optimizer):
+        # type(), not isinstance(): isinstance reads `__class__`, and some module-level objects
+        # warn when touched (torch.distributed.reduce_op: a FutureWarning under our name).
+        if issubclass(type(obj), optimizer):
             found.update(id(p) for group in obj.param_groups for p in group["params"])
     return found
 
@@ -1690,11 +1737,37 @@ def _input_grad_fns(args):
     found = []
     for arg in args:
         if isinstance(arg, _Tensor):
-            if arg.grad_fn is not None:
-                found.append(arg.grad_fn)
+            found.append(_grad_fn(arg))
         elif isinstance(arg, (list, tuple)):
-            found.extend(t.grad_fn for t in arg if isinstance(t, _Tensor) and t.grad_fn is not None)
+            found.extend(_grad_fn(t) for t in arg if isinstance(t, _Tensor))
     return found
+
+
+UNREADABLE = object()  # a grad_fn torch refuses to give (see _grad_fn)
+
+
+def _packed_by_hooks(node, attrs) -> bool:
+    """Whether any of the node's saved tensors was packed by saved_tensors_hooks, asked of the raw
+    saved values (`_raw_saved_*`), which answers without unpacking."""
+    for attr in attrs:
+        try:
+            raw = getattr(node, "_raw" + attr if attr.startswith("_saved_") else "_raw_" + attr, None)
+        except Exception:
+            continue
+        for value in (raw if isinstance(raw, (list, tuple)) else (raw,)):
+            if getattr(value, "unpack_hook", None) is not None:
+                return True
+    return False
+
+
+def _grad_fn(tensor):
+    """`tensor.grad_fn`, or UNREADABLE where reading it raises: a view made under no_grad (or by
+    unbind, or inside a custom Function) whose base changed in place since. Such a read must not
+    fail gradscope, and is no fact to record."""
+    try:
+        return tensor.grad_fn
+    except RuntimeError:
+        return UNREADABLE
 
 
 def _uncount(storages: dict, record: tuple) -> None:

@@ -22,6 +22,7 @@ import types
 from dataclasses import dataclass
 from typing import Callable
 
+from .as_caller import is_trampoline
 from .locations import is_gradscope_file, is_internal_file
 
 
@@ -216,7 +217,8 @@ def user_traceback(tb: types.TracebackType | None) -> types.TracebackType | None
 
 
 def _is_gradscope_frame(entry: types.TracebackType) -> bool:
-    return is_gradscope_file(entry.tb_frame.f_code.co_filename)
+    code = entry.tb_frame.f_code
+    return is_gradscope_file(code.co_filename) or is_trampoline(code)
 
 
 def clean_exception(exc: BaseException) -> None:

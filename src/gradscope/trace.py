@@ -48,6 +48,10 @@ class Node:
     next_ids: list[int] = field(default_factory=list)  # inputs' nodes that gradscope tracks
     leaf_ids: list[int] = field(default_factory=list)  # leaves whose gradient it accumulates into
     module_call: int | None = None  # the innermost nn.Module call it was created in
+    # Its saved tensors were packed by saved_tensors_hooks (activation checkpointing, offloading):
+    # gradscope never unpacks those (that would run the hooks: a checkpoint recomputes), so
+    # `saved` is empty and what they were is unknown.
+    saved_unknown: bool = False
 
 
 @dataclass
@@ -270,6 +274,9 @@ class StaleLink:
     epoch: int
     old_node: int
     repeats: int = 1  # how many times this line linked into freed graphs (a loop, if > 1)
+    # how many times a value this line made was extended in a later iteration (after a backward
+    # call): the old graphs it holds survive and pile up. 0: made and consumed within one step.
+    carried: int = 0
 
 
 @dataclass

@@ -137,5 +137,7 @@ def test_graph_kept_alive_is_quiet_when_backward_failed_on_it():
     trace.stale_links.append(StaleLink(seq=5, op="__iadd__", site=site(10), epoch=1, old_node=1))
     assert diagnose(trace) == []  # once: not a leak
     trace.stale_links[0].repeats = 3
+    assert diagnose(trace) == []  # every step, but consumed within the step (a logged sum): not a leak
+    trace.stale_links[0].carried = 2
     (finding,) = diagnose(trace)
     assert finding.rule == "graph-kept-alive" and locs(finding) == [(8, "created"), (10, "kept")]

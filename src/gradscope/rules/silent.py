@@ -185,8 +185,8 @@ def graph_kept_alive(trace: Trace) -> list[Finding]:
         return []  # the same link made backward fail: the freed-graph rule explains it
     findings = []
     for link in trace.stale_links:
-        if link.repeats < 2:
-            continue  # once is not a leak: a loop that keeps linking old graphs is
+        if link.carried < 1:
+            continue  # a value made and consumed within one step keeps nothing alive for long
         old = trace.node(link.old_node)
         findings.append(_warning(
             "graph-kept-alive", "A value keeps earlier iterations' graphs alive",
