@@ -89,10 +89,22 @@ class _TermReport:
     still report what was recorded (best effort), a handler runs `report` first and then dies by
     SIGTERM itself, as the program would have: same exit status, same lost output. Installed
     only where the program left SIGTERM at its default, and from the main thread; a handler the
-    program installs later replaces it, as it would replace the default."""
+    program installs later replaces it, as it would replace the default.
+
+    A Python handler runs only when the main thread gets back to Python code. A program stuck
+    in C++ (a wait on a future or a collective that never completes) would then ignore SIGTERM,
+    where plain Python dies of it. So a watchdog thread learns of the signal through
+    faulthandler (whose C-level handler writes to a pipe, then chains to Python's) and, if the
+    Python handler has not started within `GRACE` seconds, restores the default action and
+    sends SIGTERM again. A program stuck while holding the GIL cannot be helped from inside.
+    """
+
+    GRACE = 2.0
 
     def __init__(self, report):
         self.installed = False
+        self._started = threading.Event()
+        self._pipe = None
         if report is None or threading.current_thread() is not threading.main_thread():
             return
         if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
@@ -100,8 +112,43 @@ class _TermReport:
         self.report = report
         signal.signal(signal.SIGTERM, self._handle)
         self.installed = True
+        self._start_watchdog()
+
+    def _start_watchdog(self) -> None:
+        if os.name != "posix":
+            return
+        try:
+            import faulthandler
+
+            read_end, write_end = os.pipe()
+            os.set_blocking(write_end, False)  # the C handler must never block
+            faulthandler.register(signal.SIGTERM, file=write_end, all_threads=False, chain=True)
+        except Exception:  # no watchdog: the Python handler alone, as before
+            return
+        self._pipe = (read_end, write_end)
+        threading.Thread(target=self._watch, args=(read_end,), name="gradscope-sigterm", daemon=True).start()
+
+    def _watch(self, read_end) -> None:
+        try:
+            signalled = bool(os.read(read_end, 65536))  # b"": uninstall closed the write end
+        except OSError:
+            signalled = False
+        finally:
+            os.close(read_end)  # closed here, never under a read (its number could be reused)
+        if not signalled:
+            return
+        if self._started.wait(self.GRACE):
+            return
+        try:  # the main thread is stuck outside Python: die by SIGTERM as plain Python would
+            import ctypes
+
+            ctypes.CDLL(None).signal(signal.SIGTERM, 0)  # SIG_DFL, from this thread
+        except Exception:
+            os._exit(128 + signal.SIGTERM)
+        os.kill(os.getpid(), signal.SIGTERM)
 
     def _handle(self, signum, frame) -> None:
+        self._started.set()
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
         try:
             self.report()
@@ -110,6 +157,14 @@ class _TermReport:
         os.kill(os.getpid(), signal.SIGTERM)
 
     def uninstall(self) -> None:
+        if self._pipe is not None:
+            import faulthandler
+
+            try:
+                faulthandler.unregister(signal.SIGTERM)
+            finally:
+                os.close(self._pipe[1])  # the watchdog's read ends (EOF); it closes its end
+                self._pipe = None
         if self.installed and signal.getsignal(signal.SIGTERM) == self._handle:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
