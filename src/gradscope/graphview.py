@@ -502,7 +502,10 @@ def _add_saved(trace, node, unit, boxes, arrows, marks, code) -> None:
         box_id = f"s{node.id}_{k}"
         now = saved.version_now if saved.version_now is not None else saved.version
         culprit = marks.stale_saved == (node.id, saved.attr.split("[")[0])
-        stale = culprit or now != saved.version
+        # Changed before its node's backward ran (or with no backward yet): a change after it (the
+        # optimizer's step) is how training goes, not a hazard.
+        before_backward = saved.version_at_backward if saved.version_at_backward is not None else now
+        stale = culprit or before_backward != saved.version
         version = f"v{saved.version}" + (f" → now v{now}" if now != saved.version else "")
         boxes[box_id] = Box(box_id, "saved", saved.attr.replace("_saved_", "saved "),
                             [f"[{', '.join(str(d) for d in saved.shape)}] {saved.dtype}", version],

@@ -1581,12 +1581,14 @@ class Recorder(TorchFunctionMode):
         for graph in [self._last_graph, *self._failed_graphs]:
             records.update((r[NID], r) for r in graph)
         versions_now = _versions_now(self._inplace)
+        call_seqs = {call.index: call.seq for call in self._backward_calls}
         for record in records.values():
             nid = record[NID]
+            ran_seq = call_seqs.get(self._ran.get(nid))
             trace.nodes[nid] = Node(
                 id=nid, name=record[NAME], op=record[OP], site=resolve(record[LOC]),
                 seq=record[SEQ], epoch=record[EPOCH],
-                saved=[_saved_from_tuple(s, record[SEQ], versions_now) for s in record[SAVED]],
+                saved=[_saved_from_tuple(s, record[SEQ], versions_now, ran_seq) for s in record[SAVED]],
                 freed_by=self._freed.get(nid), ran_by=self._ran.get(nid), first_seen_late=record[LATE],
                 next_ids=list(record[NEXT_IDS]), leaf_ids=[i for i in record[LEAF_IDS] if i is not None],
                 module_call=self._add_module_call(trace, record[MODULE]), saved_unknown=record[HOOKED],
@@ -1820,12 +1822,15 @@ def _dtype_name(dtype) -> str:
     return str(dtype).replace("torch.", "")
 
 
-def _saved_from_tuple(saved, saved_at_seq, versions_now) -> SavedTensor:
+def _saved_from_tuple(saved, saved_at_seq, versions_now, ran_seq=None) -> SavedTensor:
     attr, shape, dtype, device, version, storage, producer_node, producer_leaf = saved
-    now = version
+    now = at_backward = version
     for seq, after in versions_now.get(storage, ()):
         if seq > saved_at_seq:
             now = max(now, after)
+            if ran_seq is not None and seq < ran_seq:
+                at_backward = max(at_backward, after)
     return SavedTensor(attr=attr, shape=shape, dtype=_dtype_name(dtype), device=str(device),
                        version=version, storage=storage, producer_node=producer_node,
-                       producer_leaf=producer_leaf, version_now=now)
+                       producer_leaf=producer_leaf, version_now=now,
+                       version_at_backward=at_backward if ran_seq is not None else None)

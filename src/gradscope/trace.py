@@ -29,6 +29,9 @@ class SavedTensor:
     producer_node: int | None = None  # node id of the op that produced it, if not a leaf
     producer_leaf: int | None = None  # leaf id, if the saved tensor is a leaf
     version_now: int | None = None  # its version when the trace was taken, from the in-place log
+    # its version when the backward that first ran its node started (None: never ran). A change
+    # after that backward (an optimizer step) broke nothing; only one before it is a hazard.
+    version_at_backward: int | None = None
 
 
 @dataclass

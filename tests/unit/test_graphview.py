@@ -125,3 +125,22 @@ def test_focus_keeps_only_the_neighbourhood():
     around_root = {"n48", "n49", "n50"}  # where backward started is highlighted too
     assert {b.id for b in view.boxes if b.kind == "op"} == around_failure | around_root
     assert view.hidden_nodes == 50 - 8
+
+
+def test_weights_changed_by_the_step_after_their_backward_are_not_highlighted():
+    """A correct training step: the optimizer changes the weights a node saved, after the
+    backward that ran the node. Only a change before that backward is a hazard to highlight."""
+    trace = Trace(argv=["train.py"])
+    trace.leaves[1] = Leaf(1, "weight", "parameter", (2,), "float32", Site(F, 3))
+    after_step = SavedTensor("_saved_mat2", (2,), "float32", "cpu", 0, 4096, producer_leaf=1,
+                             version_now=1, version_at_backward=0)
+    trace.nodes[1] = Node(1, "MmBackward0", "mm", Site(F, 9), seq=1, epoch=0, saved=[after_step], leaf_ids=[1],
+                          ran_by=0, freed_by=0)
+    trace.backward_calls.append(BackwardCall(0, "Tensor.backward", Site(F, 10), seq=2, retain_graph=False,
+                                             create_graph=False, roots=[1]))
+    trace.inplace_changes.append(InplaceChange(3, "SGD.step", Site(F, 11), 4096, (2,), 0, 1, False, leaf=1))
+    view = build(trace)
+    assert not any("modified-saved" in box.roles for box in view.boxes)
+    trace.nodes[1].saved[0].version_at_backward = 1  # changed before the backward: highlighted
+    view = build(trace)
+    assert any("modified-saved" in box.roles for box in view.boxes)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
 from ..findings import Location
-from ..locations import Site, enclosing_block
+from ..locations import Site, enclosing_block, source_line
 from ..trace import GraphCut, Trace
 from ._words import op_words, where
 
@@ -44,6 +46,18 @@ def grad_off_site(cut: GraphCut) -> Site | None:
     return cut.grad_off_site
 
 
+_GRAD_OFF_CALL = re.compile(r"(?:torch\.(?:autograd\.(?:grad_mode\.)?)?)?(no_grad|set_grad_enabled|inference_mode)\s*\(([^()]*)\)")
+
+
+def block_words(block: Site | None, default: str = "torch.no_grad()") -> str:
+    """The construct a `with` line (or decorator) used, as written: `torch.set_grad_enabled(False)`
+    reads as that, not as "torch.no_grad()"."""
+    found = _GRAD_OFF_CALL.search(source_line(block.path, block.line)) if block is not None else None
+    if found is None:
+        return default
+    return f"torch.{found.group(1)}({found.group(2).strip()})"
+
+
 def how(cut: GraphCut) -> str:
     text = _HOW.get(cut.reason, _HOW["other"]).format(op=cut.op, op_words=op_words(cut.op))
     if cut.reason == "no_grad":
@@ -51,7 +65,7 @@ def how(cut: GraphCut) -> str:
         if cut.grad_off_via and "checkpoint" in cut.grad_off_via:
             text += f" (a reentrant torch.utils.checkpoint at {where(cut.grad_off_site)} runs its forward under no_grad)"
         elif block is not None:
-            text += f" (inside the torch.no_grad() opened at {where(block)})"
+            text += f" (inside the {block_words(block)} opened at {where(block)})"
     elif cut.reason == "inference_mode":
         block = grad_off_site(cut)
         if block is not None:

@@ -105,10 +105,11 @@ def _no_grad_view(trace, index, failure):
     return _finding(
         trace, index, failure, "no-grad-view-inplace", "View made under no_grad, modified with grad on",
         f"The view modified at {where(failure.site)} was taken at {where(view.site if view else None)} "
-        f"while gradient tracking was off{f' (torch.no_grad() at {where(block_site)})' if block_site else ''}"
+        f"while gradient tracking was off{f' ({_cuts.block_words(block_site)} at {where(block_site)})' if block_site else ''}"
         f", from {leaf_words(base) if base else 'a tensor that requires grad'}. Modifying it now, with grad on, "
         "is ambiguous: autograd never saw the view being made.",
-        "Do both inside the no_grad block (if the change is not to be differentiated) or both outside it.",
+        f"Do both inside the {_cuts.block_words(block_site)} block (if the change is not to be differentiated) "
+        "or both outside it.",
         Location.at(view.site if view else None, "view", "view taken under no_grad"),
         Location.at(block_site, "no-grad-block", "gradient tracking switched off"))
 
@@ -179,7 +180,8 @@ def _inference(trace, index, failure):
     block_site = Site(made.path, block) if block else None
     return _finding(
         trace, index, failure, "inference-tensor-in-autograd", "Inference tensor used with autograd",
-        f"{op_words(failure.op)} at {where(failure.site)} uses a tensor made at {where(made)} under "
+        f"{op_words(failure.op)} at {where(failure.site)} uses a tensor made "
+        f"{f'at {where(made)} ' if made else '(where, gradscope did not see: before recording or in code it does not trace) '}under "
         f"torch.inference_mode(){f' (opened at {where(block_site)})' if block_site else ''}. Inference tensors "
         "have no version counter, so autograd can neither save them for backward nor see them modified.",
         "Clone it outside the block before training on it (`t = t.clone()`), or use `torch.no_grad()` instead "
