@@ -25,7 +25,7 @@ def to_dot(view: GraphView) -> str:
     graph = graphviz.Digraph("autograd", graph_attr={
         "rankdir": "TB", "fontname": "Helvetica", "labelloc": "t", "label": graphviz.escape(view.title),
         "tooltip": graphviz.escape(view.title)})
-    graph.attr("node", fontname="Helvetica", fontsize="10")
+    graph.attr("node", fontname="Helvetica", fontsize=str(_FONT_SIZE))
     graph.attr("edge", color="#6b7280", arrowsize="0.6")
     scale = _scale(view)
     for box in view.boxes:
@@ -37,7 +37,9 @@ def to_dot(view: GraphView) -> str:
             attrs.update(penwidth="2")
         if view.color_by and box.value is not None and scale is not None:
             attrs.update(style="filled" + (",rounded" if box.kind == "op" else ""), fillcolor=_heat(box.value, scale))
-        label = "\\n".join(graphviz.escape(line) for line in [box.title, *box.lines] if line)
+        lines = [line for line in [box.title, *box.lines] if line]
+        label = "\\n".join(graphviz.escape(line) for line in lines)
+        attrs["width"] = _min_width(lines, float(attrs.get("fontsize", _FONT_SIZE)))
         graph.node(box.id, label, tooltip=graphviz.escape(box.tooltip or box.title), **attrs)
     for arrow in view.arrows:
         attrs = {}
@@ -48,6 +50,18 @@ def to_dot(view: GraphView) -> str:
         graph.edge(arrow.src, arrow.dst, **attrs)
     graph.node("legend", _legend(view), shape="plaintext", fontsize="9")
     return graph.source
+
+
+_FONT_SIZE = 10
+
+
+def _min_width(lines: list[str], font_size: float) -> str:
+    """A box width (inches) that holds the longest line. Renderers measure text with their own
+    font metrics; graphviz-pure's are narrower than the fonts browsers draw Helvetica with, so
+    its boxes cut long labels at both edges. A generous estimate (0.62 em a character) is a
+    minimum width, which full Graphviz honours too."""
+    longest = max((len(line) for line in lines), default=0)
+    return f"{(longest * font_size * 0.62 + 18) / 72:.2f}"
 
 
 def _legend(view: GraphView) -> str:
