@@ -47,9 +47,13 @@ def trampoline(depth: int = 2):
     runs itself and then ``handle_torch_function``, whose two frames plain Python does not have
     in between (it runs the function's body in the first frame), so they are stepped over.
     """
-    frame = sys._getframe(depth)
+    try:
+        frame = sys._getframe(depth)
+    except ValueError:  # called with no Python caller (from C++): nothing to stand in for
+        return _call
     if frame.f_code is _HANDLE_TORCH_FUNCTION:
-        frame = frame.f_back.f_back
+        frame = frame.f_back
+        frame = frame.f_back if frame is not None else None
         if frame is None:
             return _call
     key = (frame.f_code, frame.f_lasti)
