@@ -1793,6 +1793,8 @@ def _unpack(node, attr: str, storage: int | None) -> str | None:
     ask for that grad_fn again: a deadlock.
     """
     name, _, index = attr.partition("[")
+    if _packed_by_hooks(node, (name,)):  # hooks registered on it since (register_hooks): hands off
+        return None
     try:
         with torch._C.DisableTorchFunction():
             value = getattr(node, name)
