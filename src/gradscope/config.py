@@ -7,17 +7,22 @@
     exclude = ["src/legacy/**"]         # ... and none on these
     [tool.gradscope.severity]
     grad-not-zeroed = "error"           # "error", "warning" or "off"
+    [tool.gradscope.expect]             # pytest plugin: hazards these tests have on purpose
+    "tests/test_versions.py::test_saved_version_*" = ["inplace-hazard"]
 
 The file is found by walking up from the working directory to the first pyproject.toml that has
 a `[tool.gradscope]` table. Path patterns are relative to that file's directory: `*` matches
 within one path segment, `**` across segments, and a pattern naming a directory covers all
 below it. A finding is kept when at least one of its lines is in scope (or it names no line).
+`expect` keys are glob patterns over pytest node ids (as pytest prints them, relative to its
+rootdir); a test's findings of the listed rules are reported as expected and do not fail it.
 
 This module does not import torch.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import os
 import re
 from dataclasses import dataclass, field
@@ -25,7 +30,7 @@ from dataclasses import dataclass, field
 from .rules.catalog import CATALOG
 
 SEVERITIES = ("error", "warning")
-_KEYS = {"fail-on", "ignore", "include", "exclude", "severity"}
+_KEYS = {"fail-on", "ignore", "include", "exclude", "severity", "expect"}
 
 
 class ConfigError(Exception):
@@ -41,6 +46,12 @@ class Config:
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = ()
     severity: dict[str, str] = field(default_factory=dict)  # rule id -> "error" | "warning" | "off"
+    expect: dict[str, tuple[str, ...]] = field(default_factory=dict)  # test id pattern -> rule ids
+
+    def expected_rules(self, test_id: str) -> set[str]:
+        """The rules a pytest test (by node id) is documented to show on purpose."""
+        return {rule for pattern, rules in self.expect.items() if fnmatch.fnmatchcase(test_id, pattern)
+                for rule in rules}
 
     def in_scope(self, path: str) -> bool:
         relative = _relative(path, self.root)
@@ -103,6 +114,10 @@ def parse(table: dict | None, root: str, path: str | None = None) -> Config:
             raise ConfigError(f"severity of {rule} must be \"error\", \"warning\" or \"off\" in {where}, "
                               f"not {level!r}")
     config.severity = dict(severity)
+    expect = table.get("expect", {})
+    if not isinstance(expect, dict):
+        raise ConfigError(f"expect must be a table (\"test id pattern\" = [rule ids]) in {where}")
+    config.expect = {pattern: tuple(_rule_list(expect, pattern, where)) for pattern in expect}
     return config
 
 

@@ -4,6 +4,11 @@ Registered through the `pytest11` entry point, and inert unless switched on, for
 `pytest --gradscope` or `gradscope = true` in the ini file, for one test by
 `@pytest.mark.gradscope` (optionally `@pytest.mark.gradscope(fail_on="warning")`).
 
+A hazard a test shows on purpose (a test of version counters) is documented, not hidden: with
+`@pytest.mark.gradscope(expect=["inplace-hazard"])` or under `[tool.gradscope.expect]`; such
+findings are listed as expected and do not fail the test. An autograd error the test raised and
+caught itself (`pytest.raises`) never fails it either.
+
 A recorded test that passes but shows findings at or above the threshold (from
 `--gradscope-fail-on`, else `[tool.gradscope]`, else "error") fails with gradscope's explanation
 as its report. A test that fails by itself gets the explanation as an extra report section.
@@ -43,7 +48,8 @@ def pytest_addoption(parser) -> None:
 
 def pytest_configure(config) -> None:
     config.addinivalue_line(
-        "markers", "gradscope(fail_on=None): record this test with gradscope and fail it on autograd hazards.")
+        "markers", "gradscope(fail_on=None, expect=()): record this test with gradscope and fail it on autograd "
+                   "hazards, except the rules in `expect`, which it shows on purpose.")
     config.stash[_STATE] = _State(config)
 
 
@@ -54,13 +60,14 @@ def pytest_runtest_call(item):
     if not (state.everywhere or marker) or "torch" not in sys.modules:
         return (yield)
     fail_on = (marker.kwargs.get("fail_on") if marker else None) or state.fail_on
+    expect = set(marker.kwargs.get("expect", ())) if marker else set()
     recording = state.start()
     try:
         result = yield
     except BaseException as exc:
-        state.finish(item, recording, exc, fail_on)
+        state.finish(item, recording, exc, fail_on, expect)
         raise
-    verdict = state.finish(item, recording, None, fail_on)
+    verdict = state.finish(item, recording, None, fail_on, expect)
     if verdict is not None and verdict.failing:
         raise GradscopeFailure(_describe(verdict))
     return result
@@ -135,7 +142,7 @@ class _State:
         recorder.start()
         return recorder
 
-    def finish(self, item, recorder, exc, fail_on):
+    def finish(self, item, recorder, exc, fail_on, expect=frozenset()):
         """Stop recording; judge what the test did. Never raises into the test's outcome."""
         try:
             recorder.stop()
@@ -144,6 +151,8 @@ class _State:
 
             trace = session.build_trace(recorder, [item.nodeid], exc, 1 if exc is not None else 0)
             verdict = gate.judge(diagnose(trace), self.gate_config, trace, fail_on=fail_on, report_unused=False)
+            expected = set(expect) | self.gate_config.expected_rules(item.nodeid)
+            verdict.failing = [f for f in verdict.failing if f.rule not in expected]
         except pytest.UsageError:
             raise
         except Exception as error:  # gradscope's own failure must not change the test's result
@@ -151,7 +160,7 @@ class _State:
                 "severity": "internal", "rule": "gradscope-internal-error", "where": "-",
                 "title": f"{type(error).__name__}: {error}"}]))
             return None
-        summaries = [_summary(f) for f in verdict.reported]
+        summaries = [_summary(f, f.rule in expected) for f in verdict.reported]
         summaries += [{"severity": "internal", "rule": "gradscope-internal-error", "where": "-", "title": error}
                       for error in trace.internal_errors]
         if verdict.reported:
@@ -169,12 +178,13 @@ def _describe(verdict) -> str:
     return stream.getvalue().strip("\n")
 
 
-def _summary(finding) -> dict:
+def _summary(finding, expected: bool = False) -> dict:
     import os
 
     where = finding.primary
     place = f"{os.path.relpath(where.path)}:{where.line}" if where else "-"
-    return {"severity": finding.severity, "rule": finding.rule, "where": place, "title": finding.title}
+    title = finding.title + (" (expected)" if expected else "")
+    return {"severity": finding.severity, "rule": finding.rule, "where": place, "title": title}
 
 
 _STATE = pytest.StashKey[_State]()

@@ -114,6 +114,7 @@ _BACKWARD_APIS = {
 }
 
 _CHECKPOINT_FILE = os.path.join("utils", "checkpoint.py")
+_GRADCHECK_FILE = os.path.join("torch", "autograd", "gradcheck.py")
 _COMPILE_HOOK_WARNING = r"Using `torch\.compile\(module\)` when there are global hooks on modules"
 _VERSION_MISMATCH = "modified by an inplace operation"
 _FREED = "backward through the graph a second time"
@@ -730,7 +731,7 @@ class Recorder(TorchFunctionMode):
         if nid is None:
             return
         base = self._records[nid]
-        hidden = ("(inside CopySlices)", tuple(view.shape), view.dtype, view.device, view._version,
+        hidden = ("(inside CopySlices)", _shape_of(view), view.dtype, view.device, view._version,
                   _storage_key(view), None, None)
         self._records[nid] = base[:SAVED] + (base[SAVED] + (hidden,),) + base[SAVED + 1:]
         for counts in (self._saved_storages, self._pending_storages):
@@ -834,7 +835,7 @@ class Recorder(TorchFunctionMode):
             producer_node = grad_fn._sequence_nr()
         elif tensor.requires_grad:
             producer_leaf = self._leaf_id(tensor, None)
-        return (attr, tuple(tensor.shape), tensor.dtype, tensor.device, tensor._version,
+        return (attr, _shape_of(tensor), tensor.dtype, tensor.device, tensor._version,
                 _storage_key(tensor), producer_node, producer_leaf)
 
     def _record_of(self, node, loc=None) -> tuple | None:
@@ -904,7 +905,7 @@ class Recorder(TorchFunctionMode):
         lid = next(self._leaf_ids)
         if kind is None:
             kind = "parameter" if isinstance(tensor, torch.nn.Parameter) else "tensor"
-        self._leaves[lid] = _LeafRecord(lid, kind, tuple(tensor.shape), tensor.dtype, loc, owner)
+        self._leaves[lid] = _LeafRecord(lid, kind, _shape_of(tensor), tensor.dtype, loc, owner)
         ref = weakref.ref(tensor, functools.partial(self._leaf_died, key, lid))
         self._leaf_index[key] = (ref, lid)
         return lid
@@ -1054,7 +1055,7 @@ class Recorder(TorchFunctionMode):
                     where = capture()
                 change = InplaceChange(
                     seq=next(self._seq), op=f"{type(optimizer).__name__}.step", site=where[0],
-                    storage=storage, shape=tuple(param.shape), version_before=version,
+                    storage=storage, shape=_shape_of(param), version_before=version,
                     version_after=param._version, grad_enabled=False,
                     leaf=self._leaf_id(param, None), via=_entry_label(where[1]) or "torch/optim/optimizer.py")
                 self._inplace.append(change)
@@ -1138,7 +1139,7 @@ class Recorder(TorchFunctionMode):
                 leaf = self._leaf_id(base, None)
         change = InplaceChange(
             seq=next(self._seq), op=_op_name(func), site=loc, storage=storage,
-            shape=tuple(tensor.shape), version_before=version, version_after=tensor._version,
+            shape=_shape_of(tensor), version_before=version, version_after=tensor._version,
             grad_enabled=_is_grad_enabled(), leaf=leaf, via=_entry_label(entry),
             inplace_kwarg=kwargs.get("inplace") is True,
             bypasses_version=bool(self._tainted) and self._is_data_alias(tensor),
@@ -1157,6 +1158,8 @@ class Recorder(TorchFunctionMode):
         """
         if change.site in self._hazard_sites:
             return  # a line already found hazardous is not looked at again: loops stay cheap
+        if _inside_gradcheck():
+            return  # gradcheck's own perturbations of its inputs, undone before it differentiates
         records, settled, freed = self._records, self._settled, self._freed
         # Nodes whose backward has not run; for a silent write also those of a retained graph
         # that has run but may run again (it keeps its saved tensors).
@@ -1242,7 +1245,7 @@ class Recorder(TorchFunctionMode):
         cut = self._cut_of(tensor)
         if cut is None and base is not None:
             cut = self._cut_of(base)
-        return TensorArg(tuple(tensor.shape), tensor.requires_grad, grad_fn is None, leaf, base_leaf, node,
+        return TensorArg(_shape_of(tensor), tensor.requires_grad, grad_fn is None, leaf, base_leaf, node,
                          dtype=_dtype_name(tensor.dtype), cut=cut, inference=tensor.is_inference())
 
     # ------------------------------------------------------------------ backward calls
@@ -1406,10 +1409,9 @@ class Recorder(TorchFunctionMode):
         found = re.search(r"is at version (\d+); expected version (\d+)", message)
         current, expected = (int(found.group(1)), int(found.group(2))) if found else (-1, -1)
         for node, _ in self._walk(roots):
-            attrs = self._type_info(type(node)).saved_attrs
-            if _packed_by_hooks(node, attrs):
+            if self._hooked(node):
                 continue  # unpacking would run the hooks (a checkpoint's recomputation)
-            for attr in attrs:
+            for attr in self._type_info(type(node)).saved_attrs:
                 try:
                     with torch._C.DisableTorchFunction():  # see _unpacking_fails
                         getattr(node, attr)
@@ -1458,10 +1460,9 @@ class Recorder(TorchFunctionMode):
         return [FreedFailure(self._pin(record), self._pin(parent)) for record, parent in found]
 
     def _buffers_freed(self, node) -> bool:
-        attrs = self._type_info(type(node)).saved_attrs
-        if _packed_by_hooks(node, attrs):
+        if self._hooked(node):
             return False
-        for attr in attrs:
+        for attr in self._type_info(type(node)).saved_attrs:
             try:
                 with torch._C.DisableTorchFunction():  # see _unpacking_fails
                     getattr(node, attr)
@@ -1471,6 +1472,13 @@ class Recorder(TorchFunctionMode):
             except Exception:
                 pass
         return False
+
+    def _hooked(self, node) -> bool:
+        """Whether a node's saved tensors were packed by saved_tensors_hooks, from its record (made
+        when the node was; see _add_record). Never from the node itself after that: torch
+        crashes reading the raw saved value of one whose `register_hooks` is running or failed."""
+        record = self._record_of(node)
+        return record is not None and record[HOOKED]
 
     def _find_named_node(self, roots, message):
         found = _NODE_NAME_IN_MESSAGE.search(message)
@@ -1748,9 +1756,30 @@ def _input_grad_fns(args):
 UNREADABLE = object()  # a grad_fn torch refuses to give (see _grad_fn)
 
 
+def _shape_of(tensor) -> tuple:
+    """The tensor's shape; () where it has none to give (a nested tensor's sizes raise)."""
+    try:
+        return tuple(tensor.shape)
+    except RuntimeError:
+        return ()
+
+
+def _inside_gradcheck() -> bool:
+    """Whether torch.autograd.gradcheck is on the stack (however it was reached: test suites wrap
+    it). One walk of the stack, made only when a write hit memory a live node saved."""
+    frame = sys._getframe(2)
+    while frame is not None:
+        if frame.f_code.co_filename.endswith(_GRADCHECK_FILE):
+            return True
+        frame = frame.f_back
+    return False
+
+
 def _packed_by_hooks(node, attrs) -> bool:
     """Whether any of the node's saved tensors was packed by saved_tensors_hooks, asked of the raw
-    saved values (`_raw_saved_*`), which answers without unpacking."""
+    saved values (`_raw_saved_*`), which answers without unpacking. Only for a node just met (see
+    _hooked): torch 2.13 dereferences a null pointer when asked about a saved value whose
+    per-tensor `register_hooks` is in progress or failed."""
     for attr in attrs:
         try:
             raw = getattr(node, "_raw" + attr if attr.startswith("_saved_") else "_raw_" + attr, None)
@@ -1793,8 +1822,6 @@ def _unpack(node, attr: str, storage: int | None) -> str | None:
     ask for that grad_fn again: a deadlock.
     """
     name, _, index = attr.partition("[")
-    if _packed_by_hooks(node, (name,)):  # hooks registered on it since (register_hooks): hands off
-        return None
     try:
         with torch._C.DisableTorchFunction():
             value = getattr(node, name)

@@ -90,3 +90,40 @@ def test_plugin_lists_but_does_not_fail_errors_a_test_caught(pytester):
     summary = result.stdout.str().split("= gradscope =")[1]
     assert "test_backward_twice_raises: 1 finding" in summary  # listed, not failed
     assert "backward-through-freed-graph" in summary
+
+
+EXPECTED_HAZARDS = textwrap.dedent('''
+    import pytest
+    import torch
+
+
+    @pytest.mark.gradscope(expect=["inplace-hazard"])
+    def test_version_counter_on_purpose():
+        x = torch.randn(3, requires_grad=True)
+        y = x.exp()
+        with torch.no_grad():
+            y += 1  # the test checks what torch does to the version counter
+        assert y._version == 1
+
+
+    def test_documented_in_config():
+        x = torch.randn(3, requires_grad=True)
+        y = x.tanh()
+        y += 1
+
+
+    def test_not_documented():
+        x = torch.randn(3, requires_grad=True)
+        y = x.sigmoid()
+        y.mul_(2)
+''')
+
+
+def test_plugin_expected_hazards_by_marker_and_config(pytester):
+    pytester.makepyfile(test_versions=EXPECTED_HAZARDS)
+    pytester.makefile(".toml", pyproject='[tool.gradscope.expect]\n"test_versions.py::test_documented_*" = ["inplace-hazard"]\n')
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "--gradscope")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines(["FAILED *test_not_documented - gradscope: autograd*"])
+    summary = result.stdout.str().split("= gradscope =")[1]
+    assert summary.count("(expected)") == 2

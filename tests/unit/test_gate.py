@@ -109,3 +109,12 @@ def test_catalog_names_every_rule_the_rules_emit():
         if source.name != "catalog.py":
             emitted |= set(re.findall(r'"([a-z][a-z0-9]*(?:-[a-z0-9]+)+)"', source.read_text()))
     assert emitted - not_rules == set(CATALOG) - {gate.UNUSED}
+
+
+def test_expect_table_names_tests_and_rules():
+    from gradscope.config import ConfigError, parse
+    config = parse({"expect": {"tests/*::test_version_*": ["inplace-hazard"]}}, root="/p")
+    assert config.expected_rules("tests/test_a.py::test_version_counter") == {"inplace-hazard"}
+    assert config.expected_rules("tests/test_a.py::test_other") == set()
+    with pytest.raises(ConfigError, match="unknown rule 'inplace-hazrd'"):
+        parse({"expect": {"t::x": ["inplace-hazrd"]}}, root="/p")
