@@ -244,7 +244,6 @@ class Recorder(TorchFunctionMode):
         self._types: dict = {}
         self._signatures: dict = {}
         self._seq = itertools.count()
-        self._node_ids = itertools.count(1)
         self._leaf_ids = itertools.count(1)
         self._epoch = 0  # backward calls so far
         self.keep_backwards = keep_backwards
@@ -829,12 +828,11 @@ class Recorder(TorchFunctionMode):
     def _saved_tensor(self, attr, tensor) -> tuple:
         producer_node = producer_leaf = None
         grad_fn = _grad_fn(tensor)
-        if grad_fn is UNREADABLE:
-            pass
-        elif grad_fn is not None:
+        if grad_fn is None:
+            if tensor.requires_grad:
+                producer_leaf = self._leaf_id(tensor, None)
+        elif grad_fn is not UNREADABLE:
             producer_node = grad_fn._sequence_nr()
-        elif tensor.requires_grad:
-            producer_leaf = self._leaf_id(tensor, None)
         return (attr, _shape_of(tensor), tensor.dtype, tensor.device, tensor._version,
                 _storage_key(tensor), producer_node, producer_leaf)
 

@@ -151,7 +151,6 @@ def non_leaf_grad_reads(trace: Trace) -> list[Finding]:
     for read in trace.grad_reads:
         if read.is_leaf or (error_site and read.site and (read.site.path, read.site.line) == (error_site.path, error_site.line)):
             continue  # an error on that line has its own explanation
-            continue
         node = trace.node(read.node)
         findings.append(_warning(
             "non-leaf-grad-read", ".grad read on a non-leaf tensor",
