@@ -9,8 +9,8 @@ every user line as that one line (a warning shown once where Python shows it per
 So the call goes through a one-line trampoline whose code carries the caller's file, line and
 function name, run with the caller's module globals (where ``__warningregistry__`` and
 ``__name__`` come from). The warning machinery then sees what it sees without gradscope: same
-text, same filters, same once-registry. One trampoline is made per call site (compiled once,
-then cached); the cache is bounded, since generated code (``torch.fx``, notebooks) can make
+text, same filters, same once-registry. One trampoline is made per call site (a copy of one
+template code object with the caller's file, line and name, then cached); the cache is bounded, since generated code (``torch.fx``, notebooks) can make
 call sites without end.
 
 Trampoline frames are told apart by their first argument's name (`MARK`), so tracebacks and

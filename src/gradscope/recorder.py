@@ -374,7 +374,8 @@ class Recorder(TorchFunctionMode):
             return func(*args, **kwargs)
         if self._stepping is not None:
             out = trampoline()(func, args, kwargs)
-            if type(out) is _Tensor and _is_grad_enabled() and _grad_fn(out) not in (None, UNREADABLE):
+            grad_fn = _grad_fn(out) if type(out) is _Tensor and _is_grad_enabled() else None
+            if grad_fn is not None and grad_fn is not UNREADABLE:
                 # Building graph: the step is over (one that raised never calls its post hook).
                 self._stepping = None
                 self._note_outputs(func, out, args)
