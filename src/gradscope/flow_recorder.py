@@ -58,6 +58,10 @@ class FlowCollector:
         self._watched: dict[int, bool] = {}
 
     # ------------------------------------------------------------ forward: module outputs
+    def pending(self) -> int:
+        """Statistics held between a forward pass and the backward that will use them."""
+        return max(0, len(self._forward) - 1) + len(self._grads)
+
     def module_output(self, module, output) -> None:
         if isinstance(output, (tuple, list)) and output:  # an RNN's (output, state): its output
             output = output[0]

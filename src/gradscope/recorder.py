@@ -224,7 +224,7 @@ class Recorder(TorchFunctionMode):
 
     def __init__(self, keep_backwards: int = 4, max_nodes: int = 100_000, freeze_gc: bool = True,
                  check_nan: bool = False, grad_flow: tuple[str, ...] | None = None,
-                 flow_thresholds: dict | None = None):
+                 flow_thresholds: dict | None = None, flow_max_steps: int = 512):
         super().__init__()
         self.saw_compiled = False  # torch.compile traced code: its regions are not recorded
         self._flow = None  # --grad-flow: watch patterns given (empty: every module)
@@ -232,7 +232,7 @@ class Recorder(TorchFunctionMode):
         if grad_flow is not None:
             from .flow_recorder import FlowCollector
 
-            self._flow = FlowCollector(self, tuple(grad_flow))
+            self._flow = FlowCollector(self, tuple(grad_flow), max_steps=flow_max_steps)
         self.freeze_gc = freeze_gc
         self.check_nan = check_nan
         self._froze_gc = False
@@ -720,7 +720,10 @@ class Recorder(TorchFunctionMode):
         # its producer known only now.
         for nid, (node, late, next_ids, leaf_ids) in found.items():
             self._add_record(node, nid, op, loc, late, module, tuple(next_ids), tuple(leaf_ids))
-        return records[root_nid]
+        root_record = records[root_nid]
+        if len(records) > self.max_nodes:  # a loop that never calls backward (evaluation)
+            self._prune()
+        return root_record
 
     def _note_hidden_save(self, view, record) -> None:
         """An in-place op on a view keeps its own backward (which usually saves the view) inside
@@ -1568,6 +1571,22 @@ class Recorder(TorchFunctionMode):
         except Exception as inner:
             self._internal(inner)
             return []
+
+    def stats(self) -> dict[str, int]:
+        """How much the recorder holds now (for tests and benchmarks: memory must stay flat)."""
+        return {
+            "nodes": len(self._records),
+            "pinned_nodes": len(self._pinned),
+            "saved_tensors": sum(len(record[SAVED]) for record in self._records.values()),
+            "saved_storages": len(self._saved_storages),
+            "pending_storages": len(self._pending_storages),
+            "leaves": len(self._leaves),
+            "module_calls": len(self._module_calls),
+            "inplace_changes": len(self._inplace),
+            "tainted": len(self._tainted),
+            "backward_calls": self._epoch,
+            "flow_pending": self._flow.pending() if self._flow is not None else 0,
+        }
 
     def failure_for(self, exc: BaseException):
         """The recorded failure an uncaught exception came from: ("op"|"backward", record)."""

@@ -9,7 +9,7 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from gradscope.recorder import MAX_BACKWARD_CALLS, SAVED, Recorder  # noqa: E402
+from gradscope.recorder import MAX_BACKWARD_CALLS, Recorder  # noqa: E402
 
 
 def _train(steps: int, model, optimizer, watched: list):
@@ -33,18 +33,18 @@ def test_no_tensor_kept_alive_and_record_bounded():
     recorder.start()
     try:
         _train(20, model, optimizer, watched)
-        records_after_warmup = len(recorder._records)
+        records_after_warmup = recorder.stats()["nodes"]
         _train(300, model, optimizer, watched)
         gc.collect()
     finally:
         recorder.stop()
     assert all(ref() is None for ref in watched), "a tensor outlived its step"
     nodes_per_step = records_after_warmup // 4  # the last 3 backward calls' graphs + the newest
-    assert len(recorder._records) == records_after_warmup and nodes_per_step > 0
-    retained_saved = sum(len(record[SAVED]) for record in recorder._records.values())
-    assert 0 < len(recorder._saved_storages) <= retained_saved  # only what retained records saved
-    assert len(recorder._leaves) == 4  # the parameters
-    assert len(recorder._module_calls) <= 4 * 4  # Sequential + 3 children per step, 4 steps kept
+    stats = recorder.stats()
+    assert stats["nodes"] == records_after_warmup and nodes_per_step > 0
+    assert 0 < stats["saved_storages"] <= stats["saved_tensors"]  # only what retained records saved
+    assert stats["leaves"] == 4  # the parameters
+    assert stats["module_calls"] <= 4 * 4  # Sequential + 3 children per step, 4 steps kept
     trace = recorder.to_trace(["loop"])
     assert len(trace.backward_calls) == MAX_BACKWARD_CALLS  # the most recent ones
     assert trace.backward_calls[-1].index == 319 and trace.meta["backward_calls"] == 320
@@ -58,10 +58,9 @@ def test_max_nodes_bounds_a_loop_without_backward():
         w = torch.randn(3, requires_grad=True)
         for _ in range(2000):  # an evaluation loop under grad mode: no backward ever prunes by age
             (w * 2).sum()
-            recorder._prune()
     finally:
         recorder.stop()
-    assert len(recorder._records) <= 500
+    assert recorder.stats()["nodes"] <= 500
 
 
 def test_gc_freeze_is_undone_at_stop():
@@ -85,9 +84,9 @@ def test_recording_resumes_after_an_optimizer_step_that_raised():
 
         with pytest.raises(ValueError):
             optimizer.step(closure)
-        before = len(recorder._records)
+        before = recorder.stats()["nodes"]
         y = (w * 2).exp()
-        assert len(recorder._records) == before + 2  # mul and exp recorded again
+        assert recorder.stats()["nodes"] == before + 2  # mul and exp recorded again
         del y
     finally:
         recorder.stop()
@@ -108,15 +107,14 @@ def test_only_writes_to_saved_memory_are_logged():
         optimizer.step()  # x is not saved by any node: not logged
     finally:
         recorder.stop()
-    assert [change.op for change in recorder._inplace] == ["mul_"]
+    assert [change.op for change in recorder.to_trace([]).inplace_changes] == ["mul_"]
 
 
 def test_grad_flow_keeps_statistics_only_and_thins_long_runs():
     torch.manual_seed(0)
     model = torch.nn.Sequential(torch.nn.Linear(4, 8), torch.nn.ReLU(), torch.nn.Linear(8, 1))
     optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
-    recorder = Recorder(grad_flow=())
-    recorder._flow.max_steps = 8
+    recorder = Recorder(grad_flow=(), flow_max_steps=8)
     watched: list = []
     recorder.start()
     try:
@@ -127,7 +125,7 @@ def test_grad_flow_keeps_statistics_only_and_thins_long_runs():
     finally:
         recorder.stop()
     assert all(ref() is None for ref in watched)
-    assert len(recorder._flow._forward) <= 1 and recorder._flow._grads == []
+    assert recorder.stats()["flow_pending"] == 0  # at most the last forward pass's statistics
     flow = recorder.to_trace(["loop"]).grad_flow
     assert len(flow.steps) <= 8 and flow.stride == 8
     assert flow.steps == sorted(flow.steps) and all(step % 8 == 0 for step in flow.steps)
