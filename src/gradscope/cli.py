@@ -16,6 +16,7 @@ from typing import List, Optional
 import typer
 
 from . import __version__
+from .settings import DEFAULTS
 
 app = typer.Typer(
     add_completion=False,
@@ -56,9 +57,9 @@ def run(
                                              help="Save everything recorded to PATH (JSON; gzip if it ends in .gz)."),
     save_trace: bool = typer.Option(False, "--save-trace",
                                     help="Save the trace as SCRIPT_NAME.trace.json.gz in the working directory."),
-    keep_backwards: int = typer.Option(4, "--keep-backwards", metavar="N", min=1,
+    keep_backwards: int = typer.Option(DEFAULTS.keep_backwards, "--keep-backwards", metavar="N", min=1,
                                        help="Keep full detail of the graphs of the last N backward calls."),
-    max_nodes: int = typer.Option(100_000, "--max-nodes", metavar="N", min=100,
+    max_nodes: int = typer.Option(DEFAULTS.max_nodes, "--max-nodes", metavar="N", min=100,
                                   help="Keep at most N autograd node records (memory bound)."),
     check_nan: bool = typer.Option(False, "--check-nan",
                                    help="Check every gradient as it flows and name the first backward node "

@@ -136,11 +136,9 @@ class _State:
         return self._fail_on or self.gate_config.fail_on
 
     def start(self):
-        from .recorder import Recorder
+        from .session import start_recorder
 
-        recorder = Recorder()
-        recorder.start()
-        return recorder
+        return start_recorder()
 
     def finish(self, item, recorder, exc, fail_on, expect=frozenset()):
         """Stop recording; judge what the test did. Never raises into the test's outcome."""

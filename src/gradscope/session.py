@@ -10,7 +10,7 @@ import os
 import signal
 import sys
 import threading
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import runner, trace_file
 from .findings import Finding
@@ -19,19 +19,8 @@ from .locations import Site, real_path
 from .render import console, json_report
 from .rules import diagnose
 from .runner import Outcome, Target
+from .settings import Settings
 from .trace import Trace, UncaughtError
-
-
-@dataclass
-class Settings:
-    """How much the recorder keeps (see `gradscope run --help`)."""
-
-    keep_backwards: int = 4
-    max_nodes: int = 100_000
-    check_nan: bool = False  # hook every node to find the first non-finite gradient
-    grad_flow: tuple[str, ...] | None = None  # --grad-flow: module patterns to watch (empty: all)
-    flow_thresholds: dict = field(default_factory=dict)
-    flow_svg: str | None = None  # write the per-layer gradient-norm chart here
 
 
 @dataclass
@@ -218,13 +207,7 @@ class _Recording:
 
     def start(self) -> None:
         try:
-            from .recorder import Recorder
-
-            self.recorder = Recorder(keep_backwards=self.settings.keep_backwards,
-                                     max_nodes=self.settings.max_nodes, check_nan=self.settings.check_nan,
-                                     grad_flow=self.settings.grad_flow,
-                                     flow_thresholds=self.settings.flow_thresholds)
-            self.recorder.start()
+            self.recorder = start_recorder(self.settings)
         except Exception as exc:  # never break the program's `import torch`
             self.recorder = None
             self.error = f"the recorder could not start: {type(exc).__name__}: {exc}"
@@ -232,6 +215,16 @@ class _Recording:
     def stop(self) -> None:
         if self.recorder is not None:
             self.recorder.stop()
+
+
+def start_recorder(settings: Settings | None = None):
+    """Start recording this process with `settings`: the one way a recording starts (`gradscope
+    run`, the pytest plugin). Imports torch."""
+    from .record import Recorder
+
+    recorder = Recorder(settings)
+    recorder.start()
+    return recorder
 
 
 def _trace(recorder, target: Target, outcome: Outcome) -> Trace:
@@ -257,6 +250,6 @@ def build_trace(recorder, argv: list[str], exc: BaseException | None, exit_statu
         if failure is not None and failure[0] == "backward":
             error.backward_call = failure[1].index
         elif failure is not None:
-            error.op_failure = next((i for i, f in enumerate(trace.op_failures) if f is failure[1]), None)
+            error.op_failure = next((i for i, f in enumerate(trace.op_failures) if f.seq == failure[1].seq), None)
         trace.error = error
     return trace

@@ -43,7 +43,7 @@ class Node:
     op: str  # the torch call that created it, e.g. "mul", "linear", "__setitem__"
     site: Site | None
     seq: int
-    epoch: int  # number of backward calls made before it was created
+    backwards_before: int  # number of backward calls made before it was created
     saved: list[SavedTensor] = field(default_factory=list)
     freed_by: int | None = None  # index of the backward call that released its buffers
     ran_by: int | None = None  # index of the first backward call that ran it (also with retain_graph)
@@ -208,7 +208,7 @@ class GraphCut:
     op: str
     site: Site | None
     reason: str
-    epoch: int
+    backwards_before: int  # number of backward calls made before it
     grad_off_site: Site | None = None  # the line that switched gradient tracking off
     grad_off_via: str | None = None  # library code that did it (e.g. torch/utils/checkpoint.py)
     input_node: int | None = None  # the input that required grad: its node, or
@@ -223,7 +223,7 @@ class Escape:
     seq: int
     op: str
     site: Site | None
-    epoch: int
+    backwards_before: int  # number of backward calls made before it
     node: int | None = None
 
 
@@ -274,7 +274,7 @@ class StaleLink:
     seq: int
     op: str
     site: Site | None
-    epoch: int
+    backwards_before: int  # number of backward calls made before it
     old_node: int
     repeats: int = 1  # how many times this line linked into freed graphs (a loop, if > 1)
     # how many times a value this line made was extended in a later iteration (after a backward

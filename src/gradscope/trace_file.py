@@ -27,7 +27,7 @@ from .locations import source_line
 from .trace import Trace
 
 FORMAT = "gradscope-trace"
-SCHEMA = 1
+SCHEMA = 2  # 2: `epoch` became `backwards_before`
 # A trace of a whole run is a few MiB (the record is bounded); refuse what cannot be one rather
 # than exhaust memory: a file this large, or a gzip that inflates beyond it.
 MAX_BYTES = int(os.environ.get("GRADSCOPE_MAX_TRACE_BYTES", 512 * 1024 * 1024))  # (lowered by the tests)
@@ -98,6 +98,9 @@ def load(path: str) -> tuple[Trace, list[Finding], dict[str, str]]:
     if not isinstance(schema, int) or schema > SCHEMA:
         raise TraceFileError(f"'{path}' uses trace schema {schema}, newer than this gradscope reads "
                              f"({SCHEMA}); upgrade gradscope")
+    if schema < SCHEMA:
+        raise TraceFileError(f"'{path}' uses trace schema {schema}, from an older gradscope (this one reads "
+                             f"{SCHEMA}); record it again with `gradscope run --trace`")
     try:
         trace = _build(Trace, data["trace"])
         findings = [_build(Finding, f) for f in data.get("findings", [])]

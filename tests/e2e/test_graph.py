@@ -61,7 +61,7 @@ def test_trace_round_trip_and_graph_from_trace(tmp_path):
     result = run_gradscope("run", "--trace", str(trace), str(SAMPLES / "gan_step_between_backwards.py"))
     assert result.returncode == 1
     data = json.loads(gzip.decompress(trace.read_bytes()))
-    assert data["format"] == "gradscope-trace" and data["schema"] == 1
+    assert data["format"] == "gradscope-trace" and data["schema"] == 2
     assert data["trace"]["meta"]["torch"].startswith("2.")
     assert [f["rule"] for f in data["findings"]] == ["inplace-modified-saved-tensor"]
     assert any(code.startswith("opt_d.step()") for code in data["source_lines"].values())
@@ -122,7 +122,8 @@ def test_no_renderer_writes_dot_and_exits_3(tmp_path):
     (b'{"format": "gradscope-trace", "schema": 1, "trace": {"argv": [', "not valid JSON"),
     (b'{"hello": "world"}', "is not a gradscope trace"),
     (b'{"format": "gradscope-trace", "schema": 99, "trace": {}}', "newer than this gradscope reads"),
-    (b'{"format": "gradscope-trace", "schema": 1, "trace": {"nodes": {"1": 5}}}', "damaged gradscope trace"),
+    (b'{"format": "gradscope-trace", "schema": 2, "trace": {"nodes": {"1": 5}}}', "damaged gradscope trace"),
+    (b'{"format": "gradscope-trace", "schema": 1, "trace": {}}', "from an older gradscope"),
     (gzip.compress(b'{"format": "gradscope-trace"', mtime=0)[:-8], "truncated or damaged compressed file"),
     (b"\x00\x01\x02binary", "not a gradscope trace"),
 ])

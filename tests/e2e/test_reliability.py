@@ -72,15 +72,16 @@ def test_sys_exit_inside_training(tmp_path):
 
 def _trace_files(folder):
     good = folder / "good.json"
-    good.write_text(json.dumps({"format": "gradscope-trace", "schema": 1, "trace": {"argv": ["x.py"]}}))
-    packed = gzip.compress(json.dumps({"format": "gradscope-trace", "schema": 1, "trace": {"argv": []}}).encode())
+    good.write_text(json.dumps({"format": "gradscope-trace", "schema": 2, "trace": {"argv": ["x.py"]}}))
+    packed = gzip.compress(json.dumps({"format": "gradscope-trace", "schema": 2, "trace": {"argv": []}}).encode())
     files = {
         "empty.json": b"",
         "truncated.json": good.read_bytes()[:20],
         "truncated.json.gz": packed[: len(packed) // 2],
         "other-tool.json": b'{"version": "2.1.0", "runs": []}',
         "newer.json": b'{"format": "gradscope-trace", "schema": 99}',
-        "wrong-types.json": b'{"format": "gradscope-trace", "schema": 1, "trace": {"argv": 5}}',
+        "wrong-types.json": b'{"format": "gradscope-trace", "schema": 2, "trace": {"argv": 5}}',
+        "older.json": b'{"format": "gradscope-trace", "schema": 1, "trace": {"argv": []}}',
         "deep.json": b"[" * 100_000 + b"]" * 100_000,
         "binary.json": bytes(range(256)) * 4,
         "huge.json": b" " * 400_000 + good.read_bytes(),
@@ -94,7 +95,7 @@ def _trace_files(folder):
 TRACE_MESSAGES = {
     "empty.json": "is empty", "truncated.json": "it ends early", "truncated.json.gz": "truncated or damaged",
     "other-tool.json": "not a gradscope trace", "newer.json": "newer than this gradscope reads",
-    "wrong-types.json": "damaged gradscope trace", "deep.json": "nested too deeply",
+    "wrong-types.json": "damaged gradscope trace", "older.json": "from an older gradscope", "deep.json": "nested too deeply",
     "binary.json": "not valid JSON", "huge.json": "too large", "bomb.json.gz": "inflates beyond",
 }
 

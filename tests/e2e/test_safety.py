@@ -61,20 +61,22 @@ def test_users_anomaly_mode_output_unchanged(tmp_path):
 
 
 SABOTAGE = textwrap.dedent("""
-    import gradscope.recorder as recorder
+    import importlib
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("injected fault in gradscope")
 
-    recorder.Recorder.{method} = broken
+    setattr(getattr(importlib.import_module("gradscope.record.{module}"), "{cls}"), "{method}", broken)
 """)
 
 
-def _sabotaged_env(tmp_path, method):
+def _sabotaged_env(tmp_path, where):
+    """An environment in which gradscope's `module.Class.method` (in gradscope.record) raises."""
+    module, cls, method = where.split(".")
     import os
     site = tmp_path / "site"
     site.mkdir()
-    (site / "sitecustomize.py").write_text(SABOTAGE.format(method=method))
+    (site / "sitecustomize.py").write_text(SABOTAGE.format(module=module, cls=cls, method=method))
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(site), os.environ.get("PYTHONPATH", "")]))
     env["COLUMNS"] = "120"
     return env
@@ -83,7 +85,7 @@ def _sabotaged_env(tmp_path, method):
 def test_crash_in_recording_hook_does_not_kill_the_run(tmp_path):
     sample = SAMPLES / "clean_training_loop.py"
     traced = run_gradscope("run", "--json", str(tmp_path / "r.json"), str(sample),
-                           env=_sabotaged_env(tmp_path, "_new_nodes"))
+                           env=_sabotaged_env(tmp_path, "graph.Graph.new_nodes"))
     plain = run_python(sample)
     assert traced.returncode == plain.returncode == 0
     assert traced.stdout == plain.stdout
@@ -96,7 +98,7 @@ def test_crash_in_recording_hook_does_not_kill_the_run(tmp_path):
 
 def test_crash_in_failure_analysis_keeps_the_users_error(tmp_path):
     sample = SAMPLES / "inplace_index_assign.py"
-    traced = run_gradscope("run", str(sample), env=_sabotaged_env(tmp_path, "_backward_failed"))
+    traced = run_gradscope("run", str(sample), env=_sabotaged_env(tmp_path, "postmortem.PostMortem.explain_backward"))
     plain = run_python(sample)
     assert traced.returncode == plain.returncode == 1
     assert traced.stdout == plain.stdout

@@ -33,8 +33,8 @@ def tensor(**extra):
 
 def test_backward_without_graph_names_the_cut():
     trace = Trace(argv=["train.py"])
-    trace.nodes[1] = Node(1, "AddmmBackward0", "linear", site(12), seq=1, epoch=0)
-    trace.cuts[7] = GraphCut(id=7, seq=2, op="detach", site=site(14), reason="detach", epoch=0, input_node=1)
+    trace.nodes[1] = Node(1, "AddmmBackward0", "linear", site(12), seq=1, backwards_before=0)
+    trace.cuts[7] = GraphCut(id=7, seq=2, op="detach", site=site(14), reason="detach", backwards_before=0, input_node=1)
     trace.backward_calls.append(no_graph_call(outputs=[tensor(cut=7)]))
     (finding,) = diagnose(trace)
     assert finding.rule == "backward-without-graph"
@@ -48,7 +48,7 @@ def test_backward_without_graph_frozen_parameters_and_escapes():
     assert "frozen" in diagnose(frozen)[0].explanation
 
     escaped = Trace(argv=["train.py"])
-    escaped.escapes.append(Escape(seq=3, op="item", site=site(9), epoch=0))
+    escaped.escapes.append(Escape(seq=3, op="item", site=site(9), backwards_before=0))
     escaped.backward_calls.append(no_graph_call(outputs=[tensor()], trainable_params=2, total_params=2))
     (finding,) = diagnose(escaped)
     assert locs(finding) == [(9, "cut"), (20, "backward")]
@@ -56,7 +56,7 @@ def test_backward_without_graph_frozen_parameters_and_escapes():
 
 def test_forward_error_names_where_the_view_was_made():
     trace = Trace(argv=["train.py"])
-    trace.nodes[3] = Node(3, "UnbindBackward0", "unbind", site(5), seq=1, epoch=0)
+    trace.nodes[3] = Node(3, "UnbindBackward0", "unbind", site(5), seq=1, backwards_before=0)
     message = ("Output 0 of Unbind is a view and is being modified inplace. This view is the output of a "
                "function that returns multiple views.")
     trace.op_failures.append(OpFailure(seq=2, op="sub_", site=site(6), error=ErrorInfo("RuntimeError", message),
@@ -67,7 +67,7 @@ def test_forward_error_names_where_the_view_was_made():
 
 def test_optimizer_non_leaf_uses_the_tensor_from_the_raising_frame():
     trace = Trace(argv=["train.py"])
-    trace.nodes[4] = Node(4, "MulBackward0", "__mul__", site(3), seq=1, epoch=0)
+    trace.nodes[4] = Node(4, "MulBackward0", "__mul__", site(3), seq=1, backwards_before=0)
     trace.error = UncaughtError("ValueError", "can't optimize a non-leaf Tensor", site(5),
                                 tensors=[TensorArg((10,), True, False, None, None, 4)])
     (finding,) = diagnose(trace)
@@ -76,7 +76,7 @@ def test_optimizer_non_leaf_uses_the_tensor_from_the_raising_frame():
 
 def _data_write(ran_by=None):
     trace = Trace(argv=["train.py"])
-    trace.nodes[1] = Node(1, "SigmoidBackward0", "sigmoid", site(5), seq=1, epoch=0, freed_by=ran_by, ran_by=ran_by, saved=[
+    trace.nodes[1] = Node(1, "SigmoidBackward0", "sigmoid", site(5), seq=1, backwards_before=0, freed_by=ran_by, ran_by=ran_by, saved=[
         SavedTensor("_saved_result", (4,), "float32", "cpu", 0, storage=64)])
     change = InplaceChange(seq=2, op="clamp_", site=site(7), storage=64, shape=(4,), version_before=0,
                            version_after=1, grad_enabled=True, bypasses_version=True)
@@ -102,7 +102,7 @@ def test_data_write_without_backward_is_a_hazard():
 
 def test_inplace_hazard_is_quiet_when_the_backward_error_explains_it():
     trace = Trace(argv=["train.py"])
-    trace.nodes[1] = Node(1, "ExpBackward0", "exp", site(3), seq=1, epoch=0, saved=[
+    trace.nodes[1] = Node(1, "ExpBackward0", "exp", site(3), seq=1, backwards_before=0, saved=[
         SavedTensor("_saved_result", (4,), "float32", "cpu", 0, storage=64)])
     change = InplaceChange(seq=2, op="__iadd__", site=site(4), storage=64, shape=(4,), version_before=0,
                            version_after=1, grad_enabled=True)
@@ -123,8 +123,8 @@ def test_parameter_without_gradient_finds_the_cut_in_its_module():
     trace = Trace(argv=["train.py"])
     trace.leaves[1] = Leaf(1, "encoder.weight", "parameter", (4, 4), "float32", site(11))
     trace.module_calls[1] = ModuleCall(1, "Linear", "encoder")
-    trace.nodes[2] = Node(2, "AddmmBackward0", "linear", site(15), seq=1, epoch=0, module_call=1)
-    trace.cuts[1] = GraphCut(id=1, seq=2, op="detach", site=site(15), reason="detach", epoch=0, input_node=2)
+    trace.nodes[2] = Node(2, "AddmmBackward0", "linear", site(15), seq=1, backwards_before=0, module_call=1)
+    trace.cuts[1] = GraphCut(id=1, seq=2, op="detach", site=site(15), reason="detach", backwards_before=0, input_node=2)
     trace.grad_hazards.append(GradHazard("never-graded", [1], site(25), "Adam", 1))
     (finding,) = diagnose(trace)
     assert finding.rule == "parameter-without-gradient"
@@ -133,8 +133,8 @@ def test_parameter_without_gradient_finds_the_cut_in_its_module():
 
 def test_graph_kept_alive_is_quiet_when_backward_failed_on_it():
     trace = Trace(argv=["train.py"])
-    trace.nodes[1] = Node(1, "MeanBackward0", "mean", site(8), seq=1, epoch=0)
-    trace.stale_links.append(StaleLink(seq=5, op="__iadd__", site=site(10), epoch=1, old_node=1))
+    trace.nodes[1] = Node(1, "MeanBackward0", "mean", site(8), seq=1, backwards_before=0)
+    trace.stale_links.append(StaleLink(seq=5, op="__iadd__", site=site(10), backwards_before=1, old_node=1))
     assert diagnose(trace) == []  # once: not a leak
     trace.stale_links[0].repeats = 3
     assert diagnose(trace) == []  # every step, but consumed within the step (a logged sum): not a leak

@@ -83,7 +83,7 @@ def test_unused_suppressions_only_on_lines_that_ran(tmp_path):
     path = str(source)
     trace = Trace(argv=["train.py"])
     for nid, line in enumerate([1, 3], 1):
-        trace.nodes[nid] = Node(nid, "MulBackward0", "mul", Site(path, line), seq=nid, epoch=0)
+        trace.nodes[nid] = Node(nid, "MulBackward0", "mul", Site(path, line), seq=nid, backwards_before=0)
     verdict = gate.judge([finding(path=path, line=1)], config.Config(root=str(tmp_path)), trace)
     (unused,) = verdict.reported  # line 2 never ran; line 3's is a string, not a comment
     assert (unused.rule, unused.locations[0].line, unused.details["rules"]) == (

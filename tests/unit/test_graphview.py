@@ -22,10 +22,10 @@ def inplace_trace() -> Trace:
     """b = a + 2 (line 9); loss = (b * b).mean() (line 12); b[0] = 1000. (13); backward (16)."""
     trace = Trace(argv=["train.py"])
     trace.leaves[1] = Leaf(1, None, "tensor", (2,), "float32", Site(F, 8))
-    trace.nodes[1] = Node(1, "AddBackward0", "add", Site(F, 9), seq=1, epoch=0, leaf_ids=[1])
+    trace.nodes[1] = Node(1, "AddBackward0", "add", Site(F, 9), seq=1, backwards_before=0, leaf_ids=[1])
     saved = SavedTensor("_saved_self", (2,), "float32", "cpu", 0, 4096, producer_node=1, version_now=1)
-    trace.nodes[2] = Node(2, "MulBackward0", "mul", Site(F, 12), seq=2, epoch=0, saved=[saved], next_ids=[1])
-    trace.nodes[3] = Node(3, "MeanBackward0", "mean", Site(F, 12), seq=3, epoch=0, next_ids=[2])
+    trace.nodes[2] = Node(2, "MulBackward0", "mul", Site(F, 12), seq=2, backwards_before=0, saved=[saved], next_ids=[1])
+    trace.nodes[3] = Node(3, "MeanBackward0", "mean", Site(F, 12), seq=3, backwards_before=0, next_ids=[2])
     trace.inplace_changes.append(InplaceChange(4, "__setitem__", Site(F, 13), 4096, (2,), 0, 1, True))
     trace.backward_calls.append(BackwardCall(
         0, "Tensor.backward", Site(F, 16), seq=5, retain_graph=False, create_graph=False, roots=[3],
@@ -42,7 +42,7 @@ def chain_trace(length: int, with_modules: bool = False) -> Trace:
         if with_modules:
             trace.module_calls[i] = ModuleCall(i, "Block", None, parent=None)
             module = i
-        trace.nodes[i] = Node(i, "MulBackward0", "mul", Site(F, 5), seq=i, epoch=0,
+        trace.nodes[i] = Node(i, "MulBackward0", "mul", Site(F, 5), seq=i, backwards_before=0,
                               next_ids=[i - 1] if i > 1 else [], module_call=module)
     trace.backward_calls.append(BackwardCall(0, "Tensor.backward", Site(F, 7), seq=length + 1,
                                              retain_graph=False, create_graph=False, roots=[length]))
@@ -134,7 +134,7 @@ def test_weights_changed_by_the_step_after_their_backward_are_not_highlighted():
     trace.leaves[1] = Leaf(1, "weight", "parameter", (2,), "float32", Site(F, 3))
     after_step = SavedTensor("_saved_mat2", (2,), "float32", "cpu", 0, 4096, producer_leaf=1,
                              version_now=1, version_at_backward=0)
-    trace.nodes[1] = Node(1, "MmBackward0", "mm", Site(F, 9), seq=1, epoch=0, saved=[after_step], leaf_ids=[1],
+    trace.nodes[1] = Node(1, "MmBackward0", "mm", Site(F, 9), seq=1, backwards_before=0, saved=[after_step], leaf_ids=[1],
                           ran_by=0, freed_by=0)
     trace.backward_calls.append(BackwardCall(0, "Tensor.backward", Site(F, 10), seq=2, retain_graph=False,
                                              create_graph=False, roots=[1]))

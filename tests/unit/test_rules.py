@@ -24,8 +24,8 @@ def locs(finding):
 
 def version_trace(changes, via=None):
     trace = Trace(argv=["train.py"])
-    trace.nodes[1] = Node(1, "AddBackward0", "add", site(8), seq=1, epoch=0)
-    trace.nodes[2] = Node(2, "MulBackward0", "__mul__", site(9), seq=2, epoch=0, saved=[
+    trace.nodes[1] = Node(1, "AddBackward0", "add", site(8), seq=1, backwards_before=0)
+    trace.nodes[2] = Node(2, "MulBackward0", "__mul__", site(9), seq=2, backwards_before=0, saved=[
         SavedTensor("_saved_self", (2,), "float32", "cpu", 0, storage=4096, producer_node=1)])
     for i, (line, op, storage) in enumerate(changes):
         trace.inplace_changes.append(InplaceChange(seq=3 + i, op=op, site=site(line), storage=storage,
@@ -66,8 +66,8 @@ def test_inplace_fix_fits_the_cause():
 
 def freed_trace(root_epoch, consumer=True, same_line=False):
     trace = Trace(argv=["train.py"])
-    trace.nodes[1] = Node(1, "TanhBackward0", "tanh", site(5), seq=1, epoch=0, freed_by=0)
-    trace.nodes[2] = Node(2, "AddmmBackward0", "linear", site(5 if same_line else 9), seq=5, epoch=root_epoch)
+    trace.nodes[1] = Node(1, "TanhBackward0", "tanh", site(5), seq=1, backwards_before=0, freed_by=0)
+    trace.nodes[2] = Node(2, "AddmmBackward0", "linear", site(5 if same_line else 9), seq=5, backwards_before=root_epoch)
     trace.backward_calls = [
         BackwardCall(0, "Tensor.backward", site(7), seq=3, retain_graph=False, create_graph=False, roots=[3]),
         BackwardCall(1, "Tensor.backward", site(10), seq=8, retain_graph=False, create_graph=False,
@@ -114,7 +114,7 @@ def test_leaf_rule_names_the_parameter_and_suggests_no_grad():
 def test_leaf_rule_on_a_view_names_the_view():
     trace = Trace(argv=["x.py"])
     trace.leaves[1] = Leaf(1, "weight", "parameter", (10, 4), "float32", site(5))
-    trace.nodes[7] = Node(7, "SelectBackward0", "__getitem__", site(6), seq=2, epoch=0)
+    trace.nodes[7] = Node(7, "SelectBackward0", "__getitem__", site(6), seq=2, backwards_before=0)
     trace.op_failures.append(OpFailure(
         seq=3, op="zero_", site=site(6),
         error=ErrorInfo("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place operation."),

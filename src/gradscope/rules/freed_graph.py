@@ -52,7 +52,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             "Run the forward pass again before the second backward. If you really need two backward "
             f"passes through one forward pass, pass retain_graph=True to the first one "
             f"(at {where(freeing.site if freeing else None)}).")
-    elif root is not None and freeing is not None and root.epoch <= freeing.index:
+    elif root is not None and freeing is not None and root.backwards_before <= freeing.index:
         finding.title = "Two backward calls share one graph; the first freed the shared part"
         finding.add(Location.at(freed.site if freed else None, "created", "shared part built"))
         finding.add(Location.at(consumer.site, "used", "second loss built on it"))

@@ -71,7 +71,7 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
 
 
 def _last_escape(trace: Trace, call: BackwardCall):
-    earlier = [e for e in trace.escapes if e.seq < call.seq and e.epoch == call.index]
+    earlier = [e for e in trace.escapes if e.seq < call.seq and e.backwards_before == call.index]
     return max(earlier, key=lambda e: e.seq, default=None)
 
 

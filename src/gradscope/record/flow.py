@@ -22,8 +22,8 @@ import weakref
 
 import torch
 
-from .locations import capture
-from .trace import FlowSeries, GradFlow
+from ..locations import capture
+from ..trace import FlowSeries, GradFlow
 
 RELU_TYPES = frozenset({"ReLU", "ReLU6"})
 
@@ -41,8 +41,10 @@ class _Series:
 
 
 class FlowCollector:
-    def __init__(self, recorder, watch: tuple[str, ...] = (), max_steps: int = 512):
-        self.recorder = recorder
+    def __init__(self, modules, leaves, errors, watch: tuple[str, ...] = (), max_steps: int = 512):
+        self._modules = modules  # record.modules.Modules: module names and paths
+        self._leaves = leaves  # record.leaves.Leaves: a parameter's leaf id
+        self._errors = errors
         self.watch = watch  # module path patterns; empty: every module
         self.max_steps = max_steps
         self.series: dict[tuple, _Series] = {}
@@ -87,7 +89,7 @@ class FlowCollector:
             return True
         known = self._watched.get(id(module))
         if known is None:
-            name = self.recorder.module_name(module)
+            name = self._modules.name_of(module)
             known = self._watched[id(module)] = name is not None and any(
                 fnmatch.fnmatchcase(name, pattern) for pattern in self.watch)
         return known
@@ -96,7 +98,7 @@ class FlowCollector:
         try:
             self._grads.append((key, _stats(grad)))
         except Exception as exc:
-            self.recorder._internal(exc)
+            self._errors.add(exc)
         return None  # the gradient flows on unchanged
 
     # ------------------------------------------------------------ after each backward call
@@ -121,7 +123,7 @@ class FlowCollector:
                     owner = _owner(root, name)
                     self.series[key] = _Series("parameter", type(owner).__name__, param.numel(), -1,
                                                name=prefix + name, module_id=id(owner),
-                                               leaf=self.recorder._leaf_id(param, None))
+                                               leaf=self._leaves.id_of(param))
                 grads.append((key, _stats(param.grad)))
         if not grads:
             return
@@ -164,7 +166,7 @@ class FlowCollector:
         orders = {s.module_id: s.order for s in self.series.values() if s.kind == "output"}
         named = []
         for key, series in self.series.items():
-            module_path = self.recorder.module_name_by_id(series.module_id)
+            module_path = self._modules.names.get(series.module_id)
             if series.kind == "output":
                 name = module_path
                 series.name = name if name else (f"{series.module_type} (model)" if name == "" else series.module_type)

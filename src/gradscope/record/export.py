@@ -1,0 +1,101 @@
+"""The trace: a read of what the parts recorded, resolved into plain data. Changes nothing in them."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from ..locations import resolve
+from ..trace import Leaf, ModuleCall, Node, SavedTensor, Trace
+from .reads import dtype_name
+from .records import (BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED,
+    SEQ)
+
+_EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks", "stale": "stale_links",
+                  "revival": "revivals", "moved": "leaves_moved"}
+
+
+def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backward_calls, op_failures,
+           gradient_hazards, nan_origins, grad_resets, functions) -> Trace:
+    """Fill `trace` from the parts (see recorder.Recorder.to_trace for who they are)."""
+    records = dict(graph.records)
+    records.update(graph.pinned)
+    for kept in [graph.last_graph, *graph.failed_graphs]:
+        records.update((r[NID], r) for r in kept)
+    versions_now = _versions_now(inplace.changes)
+    call_seqs = {call.index: call.seq for call in backward_calls}
+    for record in records.values():
+        nid = record[NID]
+        ran_by = graph.ran.get(nid)
+        trace.nodes[nid] = Node(
+            id=nid, name=record[NAME], op=record[OP], site=resolve(record[LOC]),
+            seq=record[SEQ], backwards_before=record[BACKWARDS_BEFORE],
+            saved=[_saved(s, record[SEQ], versions_now, call_seqs.get(ran_by)) for s in record[SAVED]],
+            freed_by=graph.freed.get(nid), ran_by=ran_by, first_seen_late=record[LATE],
+            next_ids=list(record[NEXT_IDS]), leaf_ids=[i for i in record[LEAF_IDS] if i is not None],
+            module_call=_module_call(trace, modules, record[MODULE]), saved_unknown=record[HOOKED],
+        )
+    for leaf in list(leaves.records.values()):
+        trace.leaves[leaf.lid] = Leaf(id=leaf.lid, name=leaf.name, kind=leaf.kind, shape=leaf.shape,
+                                      dtype=dtype_name(leaf.dtype), site=resolve(leaf.loc), owner=leaf.owner)
+    trace.inplace_changes = [_with_site(change) for change in inplace.changes]
+    trace.backward_calls = [_with_site(call) for call in backward_calls]
+    trace.op_failures = [_with_site(failure) for failure in op_failures]
+    for cut in cuts.cuts.values():
+        module = cut.module
+        trace.cuts[cut.id] = dataclasses.replace(
+            cut, site=resolved(cut.site), grad_off_site=resolved(cut.grad_off_site),
+            input_node=cut.input_node if cut.input_node in trace.nodes else None,
+            module=modules.names.get(module) if isinstance(module, int) else module)
+    for kind, target in _EVENT_TARGETS.items():
+        getattr(trace, target).extend(_with_site(event) for event in events.by_kind[kind].values())
+    trace.grad_hazards = [_with_site(hazard) for hazard in gradient_hazards]
+    trace.saved_hazards = [dataclasses.replace(hazard, change=_with_site(hazard.change))
+                           for hazard in inplace.hazards]
+    trace.nan_origins = list(nan_origins)
+    trace.grad_resets = list(grad_resets)
+    trace.functions.update(functions)
+    return trace
+
+
+def resolved(location):
+    """A Site from a raw location; already resolved ones (or None) as they are."""
+    return resolve(location) if isinstance(location, tuple) else location
+
+
+def _with_site(event):
+    return dataclasses.replace(event, site=resolved(event.site))
+
+
+def _module_call(trace: Trace, modules, cid: int | None) -> int | None:
+    """Add a module call and its parents to the trace; the cid if it is known."""
+    calls = modules.calls
+    first, known = cid, cid in calls if cid is not None else False
+    while cid is not None and cid not in trace.module_calls and cid in calls:
+        module_id, type_name, parent = calls[cid]
+        trace.module_calls[cid] = ModuleCall(id=cid, type=type_name, name=modules.names.get(module_id),
+                                             parent=parent if parent in calls else None)
+        cid = parent
+    return first if known or first in trace.module_calls else None
+
+
+def _versions_now(changes) -> dict:
+    """storage -> [(seq, version after)] of every recorded in-place change, in order."""
+    by_storage: dict = {}
+    for change in changes:
+        if change.storage is not None and not change.bypasses_version:
+            by_storage.setdefault(change.storage, []).append((change.seq, change.version_after))
+    return by_storage
+
+
+def _saved(saved, saved_at_seq, versions_now, ran_seq=None) -> SavedTensor:
+    attr, shape, dtype, device, version, storage, producer_node, producer_leaf = saved
+    now = at_backward = version
+    for seq, after in versions_now.get(storage, ()):
+        if seq > saved_at_seq:
+            now = max(now, after)
+            if ran_seq is not None and seq < ran_seq:
+                at_backward = max(at_backward, after)
+    return SavedTensor(attr=attr, shape=shape, dtype=dtype_name(dtype), device=str(device),
+                       version=version, storage=storage, producer_node=producer_node,
+                       producer_leaf=producer_leaf, version_now=now,
+                       version_at_backward=at_backward if ran_seq is not None else None)

@@ -1,0 +1,188 @@
+"""The per-op path: one TorchFunctionMode sees every torch call made from Python and hands it on.
+
+It costs ~1.5 µs a call and, unlike a dispatch mode, is not re-entered for the aten ops that
+backward and the optimizer run. Every torch call goes through a trampoline made for the user's
+call site (see as_caller), so tracebacks and warnings name the user's line as under Python.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+import torch
+from torch.overrides import TorchFunctionMode
+
+from ..as_caller import trampoline
+from ..locations import capture
+from ..trace import ErrorInfo, OpFailure
+from . import calls
+from .backward import BACKWARD_APIS, Backwards
+from .calls import BACKWARD, MUTATING, PASS, PLAIN, SPECIAL, SpecialCalls
+from .cuts import Cuts
+from .events import InternalErrors
+from .graph import Graph
+from .inplace import InplaceLog, versions_before
+from .leaves import Leaves
+from .modules import Modules
+from .optim import Optimizers
+from .postmortem import PostMortem
+from .reads import UNREADABLE, Tensor, grad_fn_of, op_name
+from .records import MAX_OP_FAILURES
+
+_is_grad_enabled = torch.is_grad_enabled
+_is_compiling = torch.compiler.is_compiling
+
+
+class RecordingMode(TorchFunctionMode):
+    def __init__(self, graph: Graph, leaves: Leaves, modules: Modules, cuts: Cuts, inplace: InplaceLog,
+                 optimizers: Optimizers, specials: SpecialCalls, backwards: Backwards,
+                 postmortem: PostMortem, clock, errors: InternalErrors, failures: dict):
+        super().__init__()
+        self._graph = graph
+        self._records = graph.records  # the hot path's membership test, one attribute away
+        self._leaves = leaves
+        self._modules = modules
+        self._cuts = cuts
+        self._inplace = inplace
+        self._optimizers = optimizers
+        self._specials = specials
+        self._backwards = backwards
+        self._postmortem = postmortem
+        self._clock = clock
+        self._errors = errors
+        self._failures = failures  # id(exception) -> ("op", OpFailure)
+        self._kinds: dict = {}
+        self._zeroers: set = set()
+        self._handlers: dict = {}  # special callable -> its bound handler
+        self.op_failures: deque = deque(maxlen=MAX_OP_FAILURES)
+        self.saw_compiled = False  # torch.compile traced code: its regions are not recorded
+
+    def __torch_function__(self, func, types, args=(), kwargs=None):
+        __tracebackhide__ = True  # pytest: show the user's traceback as without gradscope
+        if kwargs is None:
+            kwargs = {}
+        if _is_compiling():  # Dynamo is tracing: compiled regions are opaque to gradscope
+            self.saw_compiled = True
+            return func(*args, **kwargs)
+        if self._optimizers.stepping is not None:
+            return self._while_stepping(func, args, kwargs)
+        try:
+            kind = self._kinds[func]
+        except KeyError:
+            kind = self._classify(func)
+        except TypeError:  # an unhashable callable: record nothing about it
+            kind = PLAIN
+        if kind == BACKWARD:
+            return self._backwards.run(func, args, kwargs)
+        if kind == SPECIAL:
+            return self._special(func, args, kwargs)
+        if kind == PASS:  # torch calls it while changing a tensor's autograd state: hands off
+            return trampoline()(func, args, kwargs)
+
+        before = None
+        if kind != PLAIN or (kwargs and "out" in kwargs):
+            try:
+                if func in self._zeroers:
+                    self._clock.zeroings += 1
+                before = versions_before(kind == MUTATING, args, kwargs)
+            except Exception as exc:
+                self._errors.add(exc)
+        try:
+            out = trampoline()(func, args, kwargs)
+        except Exception as exc:
+            self._op_failed(func, args, exc)
+            raise
+        try:
+            if before:
+                self._inplace.note_changes(func, before, args, kwargs)
+            if type(out) is Tensor:  # the common case: _note_tensor inlined (one call fewer per op)
+                try:
+                    grad_fn = out.grad_fn
+                except RuntimeError:  # a view torch forbids to touch: nothing to record
+                    return out
+                if grad_fn is not None:
+                    if grad_fn._sequence_nr() not in self._records:
+                        self._graph.new_nodes(grad_fn, func, args)
+                elif out.requires_grad:
+                    self._leaves.ensure(out)
+                else:
+                    self._cuts.maybe_cut(func, out, args)
+            else:
+                self._note_outputs(func, out, args)
+        except Exception as exc:
+            self._errors.add(exc)
+        return out
+
+    def _classify(self, func) -> int:
+        kind = calls.classify(func, BACKWARD_APIS)
+        if calls.is_zeroing(func):
+            self._zeroers.add(func)
+        if kind == SPECIAL:
+            self._handlers[func] = self._specials.handler(func)
+        self._kinds[func] = kind
+        return kind
+
+    def _while_stepping(self, func, args, kwargs):
+        """Inside optimizer.step(): calls pass untouched until one builds graph (the step is over:
+        one that raised never calls its post hook)."""
+        __tracebackhide__ = True
+        out = trampoline(3)(func, args, kwargs)
+        grad_fn = grad_fn_of(out) if type(out) is Tensor and _is_grad_enabled() else None
+        if grad_fn is not None and grad_fn is not UNREADABLE:
+            self._optimizers.stepping = None
+            self._note_outputs(func, out, args)
+        return out
+
+    def _special(self, func, args, kwargs):
+        __tracebackhide__ = True
+        handler = self._handlers[func]
+        try:
+            out = trampoline(3)(func, args, kwargs)
+        except Exception as exc:
+            self._op_failed(func, args, exc)
+            raise
+        try:
+            handler(func, args, out)
+            self._note_outputs(func, out, args)
+        except Exception as exc:
+            self._errors.add(exc)
+        return out
+
+    def _note_outputs(self, func, out, args):
+        if isinstance(out, Tensor):
+            self._note_tensor(func, out, args)
+        elif type(out) is tuple or type(out) is list:
+            for item in out:
+                if isinstance(item, Tensor):
+                    self._note_tensor(func, item, args)
+                elif type(item) is tuple:  # e.g. lstm's (output, (h, c))
+                    for inner in item:
+                        if isinstance(inner, Tensor):
+                            self._note_tensor(func, inner, args)
+
+    def _note_tensor(self, func, tensor, args):
+        grad_fn = grad_fn_of(tensor)
+        if grad_fn is UNREADABLE:
+            return
+        if grad_fn is not None:
+            if grad_fn._sequence_nr() not in self._records:
+                self._graph.new_nodes(grad_fn, func, args)
+        elif tensor.requires_grad:
+            self._leaves.ensure(tensor)
+        else:
+            self._cuts.maybe_cut(func, tensor, args)
+
+    def _op_failed(self, func, args, exc):
+        try:
+            loc = capture()[0]
+            tensors = [self._postmortem.describe(a) for a in args[:4] if isinstance(a, Tensor)]
+            failure = OpFailure(
+                seq=next(self._clock.seq), op=op_name(func), site=loc,
+                error=ErrorInfo(type(exc).__name__, str(exc)), tensors=tensors,
+                grad_enabled=_is_grad_enabled(),
+            )
+            self.op_failures.append(failure)
+            self._failures[id(exc)] = ("op", failure)
+            self._modules.name_all()
+        except Exception as inner:
+            self._errors.add(inner)

@@ -1,0 +1,166 @@
+"""nn.Module facts: which modules exist (weakly), their paths in the model, and the stack of
+forward calls in progress on each thread (so a node knows the module call it was made in)."""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import threading
+import weakref
+from collections import deque
+
+import torch
+
+from ..locations import capture
+from .leaves import Leaves
+
+_is_compiling = torch.compiler.is_compiling
+
+
+class ModuleCallFrame:
+    """An nn.Module forward call in progress (on the thread's stack of calls)."""
+
+    __slots__ = ("cid", "module_id")
+
+    def __init__(self, cid, module_id):
+        self.cid = cid
+        self.module_id = module_id
+
+
+class Modules:
+    def __init__(self, leaves: Leaves, clock, errors):
+        self._leaves = leaves
+        self._clock = clock
+        self._errors = errors
+        self._refs: list = []  # weak refs to every module seen
+        self._ids: set[int] = set()
+        self.names: dict[int, str] = {}  # id(module) -> path from its root model
+        self.threads = threading.local()  # per thread: the stack of module calls in progress
+        self._call_ids = itertools.count(1)
+        self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid)
+        self._call_order: deque = deque()  # (backward calls before it, cid), for pruning
+        self.on_exit = None  # called with (module, output) after each forward (--grad-flow)
+
+    # ------------------------------------------------------------------ the stack of calls
+    def stack(self) -> list:
+        try:
+            return self.threads.stack
+        except AttributeError:
+            stack = self.threads.stack = []
+            return stack
+
+    def current_call(self) -> int | None:
+        """The innermost module call in progress on this thread (its cid)."""
+        try:
+            stack = self.threads.stack
+        except AttributeError:
+            stack = self.stack()
+        return stack[-1].cid if stack else None
+
+    def current_module(self) -> int | None:
+        """id() of the module whose forward is innermost on this thread."""
+        stack = self.stack()
+        return stack[-1].module_id if stack else None
+
+    def entered(self, module, args) -> None:
+        """Global forward pre-hook."""
+        if _is_compiling():
+            return
+        try:
+            stack = self.stack()
+            cid = next(self._call_ids)
+            self.calls[cid] = (id(module), type(module).__name__, stack[-1].cid if stack else None)
+            self._call_order.append((self._clock.backwards, cid))
+            stack.append(ModuleCallFrame(cid, id(module)))
+            self.remember(module)
+        except Exception as exc:
+            self._errors.add(exc)
+
+    def exited(self, module, args, output) -> None:
+        """Global forward hook (always called, also when forward raised)."""
+        if _is_compiling():
+            return
+        try:
+            stack = self.stack()
+            while stack:  # also unwinds calls that an exception cut short
+                if stack.pop().module_id == id(module):
+                    break
+            if self.on_exit is not None:
+                self.on_exit(module, output)
+        except Exception as exc:
+            self._errors.add(exc)
+
+    def prune(self, oldest_backwards: int, max_calls: int) -> None:
+        order = self._call_order
+        while order and (order[0][0] < oldest_backwards or len(order) > max_calls):
+            self.calls.pop(order.popleft()[1], None)
+
+    # ------------------------------------------------------------------ which modules exist
+    def remember(self, module) -> None:
+        if id(module) not in self._ids:
+            self._ids.add(id(module))
+            self._refs.append(weakref.ref(module, functools.partial(self._died, id(module))))
+
+    def parameter_registered(self, module, name, param) -> None:
+        """Global parameter-registration hook: the parameter is a leaf made on the caller's line."""
+        try:
+            self.remember(module)
+            if param is not None:
+                self._leaves.id_of(param, capture()[0], "parameter", f"{type(module).__name__}.{name}")
+        except Exception as exc:
+            self._errors.add(exc)
+
+    def submodule_registered(self, module, name, submodule) -> None:
+        """A container (Sequential, ModuleList) may never run forward itself: know it from its
+        children, so that parameters are named by their path in the model."""
+        try:
+            self.remember(module)
+        except Exception as exc:
+            self._errors.add(exc)
+
+    def live(self) -> list:
+        return [m for m in (ref() for ref in self._refs) if m is not None]
+
+    def roots(self) -> list:
+        return roots_of(self.live())
+
+    def name_of(self, module) -> str | None:
+        """A module's path from its root model ("encoder.0"; "" for the model itself)."""
+        name = self.names.get(id(module))
+        if name is None:
+            self.name_all()
+            name = self.names.get(id(module))
+        return name
+
+    def name_all(self) -> None:
+        """Name modules and parameters by their path ("encoder.0.weight"), from the modules alive now."""
+        modules = self.live()
+        self._refs = [weakref.ref(m, functools.partial(self._died, id(m))) for m in modules]
+        for root in roots_of(modules):
+            for name, module in root.named_modules(remove_duplicate=False):
+                known = self.names.get(id(module))
+                if known is None or len(name) < len(known):
+                    self.names[id(module)] = name
+            for name, param in root.named_parameters(remove_duplicate=False):
+                self._leaves.name(param, name)
+
+    def count_parameters(self) -> tuple[int, int]:
+        """(trainable, all) parameters of the modules alive now."""
+        seen, trainable = set(), 0
+        for module in self.live():
+            for param in module.parameters(recurse=False):
+                if id(param) not in seen:
+                    seen.add(id(param))
+                    trainable += bool(param.requires_grad)
+        return trainable, len(seen)
+
+    def _died(self, key, _ref):
+        self._ids.discard(key)
+        self.names.pop(key, None)  # its id may be reused by a new module
+
+
+def roots_of(modules: list) -> list:
+    """The modules that are inside no other module (the models). Descendants, not just children:
+    a ModuleList that never runs forward is never seen, but its layers are inside the model."""
+    inside = {id(sub) for m in modules for sub in m.modules() if sub is not m}
+    return [m for m in modules if id(m) not in inside]

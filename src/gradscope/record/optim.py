@@ -1,0 +1,172 @@
+"""Optimizer facts: the steps (and the parameters each wrote), and silent gradient hazards
+looked at once per step, never per op: gradients never reset, non-finite, never computed, or
+computed for parameters no optimizer holds."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+
+import torch
+
+from ..locations import capture
+from ..trace import GradHazard
+from .inplace import InplaceLog
+from .leaves import Leaves
+from .modules import Modules
+from .reads import Tensor
+from .records import GRAD_CHECK_STEPS
+
+
+class OptimizerState:
+    """What gradscope remembers of one optimizer between its steps (no tensors: weak refs)."""
+
+    __slots__ = ("ref", "name", "steps", "param_ids", "sample", "backwards", "zeroings", "reported")
+
+    def __init__(self, optimizer):
+        self.ref = weakref.ref(optimizer)
+        self.name = type(optimizer).__name__
+        self.steps = 0
+        self.param_ids: set[int] = set()
+        self.sample: list = []  # (param ref, grad ref) of a few parameters at the last step
+        self.backwards = -1  # backward calls made before the last step
+        self.zeroings = 0  # zero_ calls seen before the last step
+        self.reported: set[str] = set()
+
+
+class Optimizers:
+    def __init__(self, leaves: Leaves, modules: Modules, inplace: InplaceLog, clock, errors):
+        self._leaves = leaves
+        self._modules = modules
+        self._inplace = inplace
+        self._clock = clock
+        self._errors = errors
+        # While an optimizer steps, its hundreds of small in-place ops are not looked at one by
+        # one; the parameters' versions are compared once, before and after (see step_ended).
+        self.stepping = None  # (optimizer, [(param, version)]) during optimizer.step()
+        self._states: dict[int, OptimizerState] = {}
+        self.hazards: list[GradHazard] = []
+        self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
+        self._graded: set[int] = set()
+        self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
+
+    def step_began(self, optimizer, args, kwargs) -> None:
+        """Global optimizer step pre-hook."""
+        try:
+            params = [p for group in optimizer.param_groups for p in group["params"] if isinstance(p, Tensor)]
+            self.stepping = (optimizer, [(p, p._version) for p in params])
+        except Exception as exc:
+            self.stepping = None
+            self._errors.add(exc)
+            return
+        try:  # our own torch calls below run while stepping is set: the hot path lets them through
+            self._check_gradients(optimizer, params)
+        except Exception as exc:
+            self._errors.add(exc)
+
+    def step_ended(self, optimizer, args, kwargs) -> None:
+        """Global optimizer step post-hook (never called for a step that raised)."""
+        stepping, self.stepping = self.stepping, None
+        try:
+            if stepping is not None and stepping[0] is optimizer:
+                self._inplace.note_step(optimizer, stepping[1])
+        except Exception as exc:
+            self._errors.add(exc)
+
+    def _check_gradients(self, optimizer, params) -> None:
+        state = self._states.get(id(optimizer))
+        if state is None or state.ref() is not optimizer:
+            state = self._states[id(optimizer)] = OptimizerState(optimizer)
+        state.steps += 1
+        if state.steps <= GRAD_CHECK_STEPS:
+            state.param_ids.update(id(p) for p in params)
+        with_grad = [p for p in params if p.grad is not None]
+        leaf_id, clock, site = self._leaves.id_of, self._clock, None
+
+        def step_site():
+            nonlocal site
+            if site is None:
+                site = capture()[0]
+            return site
+
+        # Gradients not reset since the last step: the same .grad tensors, no zero_ in between.
+        if (state.sample and clock.backwards > state.backwards and clock.zeroings == state.zeroings
+                and "not-zeroed" not in state.reported
+                and all(p() is not None and g() is not None and p().grad is g() for p, g in state.sample)):
+            state.reported.add("not-zeroed")
+            self.hazards.append(GradHazard("not-zeroed", [leaf_id(p()) for p, _ in state.sample],
+                                           step_site(), state.name, state.steps))
+        state.sample = [(weakref.ref(p), weakref.ref(p.grad)) for p in with_grad[:3]]
+        state.backwards, state.zeroings = clock.backwards, clock.zeroings
+
+        if with_grad and "nonfinite" not in state.reported:
+            dense = [p.grad for p in with_grad if p.grad.layout == torch.strided]
+            if dense and not bool(torch.isfinite(torch.stack(torch._foreach_norm(dense))).all()):
+                bad = [p for p in with_grad if not bool(torch.isfinite(p.grad).all())]
+                state.reported.add("nonfinite")
+                self.hazards.append(GradHazard("nonfinite", [leaf_id(p) for p in bad[:8]],
+                                               step_site(), state.name, state.steps))
+
+        if state.steps <= GRAD_CHECK_STEPS and with_grad:
+            for p in params:
+                if p.grad is not None:
+                    self._graded.add(leaf_id(p))
+                elif p.requires_grad:
+                    self._never_graded.setdefault(leaf_id(p), (step_site(), state.name, state.steps))
+            known = set().union(*(s.param_ids for s in self._states.values()))
+            for module in self._modules.live():
+                for p in module.parameters(recurse=False):
+                    if p.grad is not None and id(p) not in known:
+                        self._not_in_optimizer.setdefault(leaf_id(p), (step_site(), state.name, state.steps, id(p)))
+
+    def backward_ran(self, site, index: int) -> None:
+        """After one of the first backward calls: parameters left with .grad None while others of
+        the same model got one (without an optimizer, the step checks never run)."""
+        leaf_id = self._leaves.id_of
+        for root in self._modules.roots():
+            params = [p for p in root.parameters() if p.requires_grad]
+            if not any(p.grad is not None for p in params):
+                continue
+            for p in params:
+                if p.grad is not None:
+                    self._graded.add(leaf_id(p))
+                else:
+                    self._never_graded.setdefault(leaf_id(p), (site, "backward", index + 1))
+
+    def final_hazards(self, last_backward) -> list[GradHazard]:
+        """Every gradient hazard, with those only the end of the run can tell (every optimizer
+        known; no step saw non-finite gradients). `last_backward`: the last BackwardCall, if any."""
+        hazards = list(self.hazards)
+        known = set().union(*(s.param_ids for s in self._states.values())) if self._states else set()
+        if self._not_in_optimizer:
+            known |= _params_of_live_optimizers()  # also those that never stepped (the run failed first)
+        never = [lid for lid in self._never_graded if lid not in self._graded]
+        if never:
+            site, name, step = self._never_graded[never[0]]
+            hazards.append(GradHazard("never-graded", never[:16], site, name, step))
+        stray = [lid for lid, entry in self._not_in_optimizer.items() if entry[3] not in known]
+        if stray:
+            site, name, step, _ = self._not_in_optimizer[stray[0]]
+            hazards.append(GradHazard("not-in-optimizer", stray[:16], site, name, step))
+        if not any(h.kind == "nonfinite" for h in hazards) and last_backward is not None:
+            # No optimizer step saw it: look at the .grad of the leaves still alive, once.
+            bad = []
+            for tensor, lid in self._leaves.alive(10_000):
+                grad = tensor.grad
+                if grad is not None and grad.layout == torch.strided and not bool(torch.isfinite(grad).all()):
+                    bad.append(lid)
+            if bad:
+                hazards.append(GradHazard("nonfinite", bad[:8], last_backward.site, "backward", last_backward.index + 1))
+        return hazards
+
+
+def _params_of_live_optimizers() -> set[int]:
+    """Ids of the parameters held by every optimizer still alive (one scan, at the end of a run)."""
+    found = set()
+    optimizer = torch.optim.Optimizer
+    for obj in gc.get_objects():
+        # type(), not isinstance(): isinstance reads `__class__`, and some module-level objects
+        # warn when touched (torch.distributed.reduce_op: a FutureWarning under our name).
+        if issubclass(type(obj), optimizer):
+            found.update(id(p) for group in obj.param_groups for p in group["params"])
+    return found
