@@ -195,7 +195,7 @@ def check(
 
 @app.command(help="List the rule ids gradscope reports (for \\[tool.gradscope] and `# gradscope: ignore[...]`).")
 def rules() -> None:
-    from .rules.catalog import CATALOG
+    from .catalog import CATALOG
 
     width = max(len(rule) for rule in CATALOG)
     for info in CATALOG.values():

@@ -27,7 +27,7 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from .rules.catalog import CATALOG
+from .catalog import CATALOG
 
 SEVERITIES = ("error", "warning")
 _KEYS = {"fail-on", "ignore", "include", "exclude", "severity", "expect"}

@@ -11,7 +11,7 @@ import os
 
 from .. import __version__
 from ..findings import Finding, Location
-from ..rules.catalog import CATALOG
+from ..catalog import CATALOG
 from .output import relative_to
 
 VERSION = "2.1.0"
