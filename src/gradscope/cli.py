@@ -91,7 +91,7 @@ def run(
 
 
 def _thresholds(pairs: list[str]) -> dict:
-    from .rules.grad_flow import parse_thresholds
+    from .flow_stats import parse_thresholds
 
     try:
         return parse_thresholds(pairs)
