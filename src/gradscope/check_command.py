@@ -19,8 +19,8 @@ from . import config as config_module
 from . import gate, trace_file
 from .findings import Finding
 from .locations import source_line
+from .paths import write_text
 from .render import console, github, json_report, junit, sarif
-from .render.output import write_text
 from .trace import Trace
 
 FORMATS = ("text", "json", "github", "sarif", "junit")

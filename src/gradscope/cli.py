@@ -92,7 +92,7 @@ def run(
 
 
 def _thresholds(pairs: list[str]) -> dict:
-    from .rules.grad_flow import parse_thresholds
+    from .flow_stats import parse_thresholds
 
     try:
         return parse_thresholds(pairs)
@@ -196,7 +196,7 @@ def check(
 
 @app.command(help="List the rule ids gradscope reports (for \\[tool.gradscope] and `# gradscope: ignore[...]`).")
 def rules() -> None:
-    from .rules.catalog import CATALOG
+    from .catalog import CATALOG
 
     width = max(len(rule) for rule in CATALOG)
     for info in CATALOG.values():

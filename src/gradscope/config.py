@@ -27,7 +27,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from .rules.catalog import CATALOG
+from .catalog import CATALOG
+from .paths import relative_to
 
 SEVERITIES = ("error", "warning")
 _KEYS = {"fail-on", "ignore", "include", "exclude", "severity", "expect"}
@@ -54,7 +55,7 @@ class Config:
                 for rule in rules}
 
     def in_scope(self, path: str) -> bool:
-        relative = _relative(path, self.root)
+        relative = relative_to(path, self.root)
         if relative is None:  # outside the project: only an explicit include brings it in
             return not self.include
         if self.include and not any(_matches(p, relative) for p in self.include):
@@ -160,16 +161,6 @@ def _known_rule(rule: str, where: str) -> None:
         close = [known for known in CATALOG if known.split("-")[0] == rule.split("-")[0]][:3]
         hint = f" (did you mean {', '.join(close)}?)" if close else " (`gradscope rules` lists them)"
         raise ConfigError(f"unknown rule '{rule}' in {where}{hint}")
-
-
-def _relative(path: str, root: str) -> str | None:
-    try:
-        relative = os.path.relpath(os.path.abspath(path), root)
-    except ValueError:  # another drive (Windows)
-        return None
-    if relative == ".." or relative.startswith(".." + os.sep):
-        return None
-    return relative.replace(os.sep, "/")
 
 
 _pattern_cache: dict[str, re.Pattern] = {}

@@ -20,10 +20,10 @@ import tokenize
 from dataclasses import dataclass, field
 from typing import Callable
 
+from .catalog import CATALOG
 from .config import Config
 from .findings import Finding, Location
 from .locations import source_line
-from .rules.catalog import CATALOG
 from .trace import Trace
 
 # Exit codes of `gradscope check` (documented in the README).

@@ -14,8 +14,8 @@ from dataclasses import dataclass
 
 from . import graphview
 from .findings import Finding
+from .paths import write_text
 from .render import diagram
-from .render.output import write_text
 from .render.dot import to_dot
 from .trace import Trace
 

@@ -20,9 +20,9 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from .locations import Site, source_line
-from .rules._words import op_plain
-from .rules.inplace_saved import changes_after_save, saved_tensor_of
+from .queries import changes_after_save, reachable, saved_tensor_of
 from .trace import Node, Trace
+from .wording import op_plain, where
 
 # Highlight roles and what they mean (the legend shows those present).
 ROLES = {
@@ -122,18 +122,6 @@ def _alive(trace: Trace, roots: list[int], what: str) -> list[int]:
     if not alive:
         raise GraphError(f"the graph of {what} was freed before the trace was taken")
     return alive
-
-
-def reachable(trace: Trace, roots: list[int]) -> list[int]:
-    seen, order, stack = set(), [], list(roots)
-    while stack:
-        nid = stack.pop()
-        if nid in seen or nid not in trace.nodes:
-            continue
-        seen.add(nid)
-        order.append(nid)
-        stack.extend(trace.nodes[nid].next_ids)
-    return order
 
 
 # ------------------------------------------------------------------ highlights
@@ -421,7 +409,7 @@ class _CodeLookup:
 
 
 def _where(site: Site | None) -> str:
-    return f"{site.path.rsplit('/', 1)[-1]}:{site.line}" if site is not None else "?"
+    return where(site, "?")
 
 
 def _tip(site: Site | None, code: _CodeLookup) -> str:

@@ -15,7 +15,6 @@ This module does not import torch.
 from __future__ import annotations
 
 import dataclasses
-import gzip
 import json
 import os
 import types
@@ -24,6 +23,7 @@ import zlib
 
 from .findings import Finding
 from .locations import source_line
+from .paths import write_text
 from .trace import Trace
 
 FORMAT = "gradscope-trace"
@@ -58,11 +58,7 @@ def save(path: str, trace: Trace, findings: list[Finding]) -> None:
         "source_lines": _source_lines(trace, findings),
     }
     text = json.dumps(data, separators=(",", ":"))
-    temporary = f"{path}.tmp{os.getpid()}"
-    opener = gzip.open if path.endswith(".gz") else open
-    with opener(temporary, "wt", encoding="utf-8") as handle:
-        handle.write(text)
-    os.replace(temporary, path)
+    write_text(path, text, gzipped=path.endswith(".gz"))
 
 
 def load(path: str) -> tuple[Trace, list[Finding], dict[str, str]]:

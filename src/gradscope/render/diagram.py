@@ -12,7 +12,7 @@ import shutil
 import subprocess
 import sys
 
-from .output import write_text
+from ..paths import write_text
 
 FORMATS = ("svg", "png", "pdf", "dot", "json")
 _PURE_FORMATS = {"svg", "png"}

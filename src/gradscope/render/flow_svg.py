@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from ..rules import grad_flow as rules
+from ..flow_stats import weights
 from ..trace import GradFlow
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 760, 420, 70, 220, 30, 40
@@ -19,7 +19,7 @@ COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e
 
 
 def render(flow: GradFlow, title: str = "gradient norm per layer") -> str:
-    lines = rules.weights(flow) or [s for s in flow.series if s.kind == "parameter"]
+    lines = weights(flow) or [s for s in flow.series if s.kind == "parameter"]
     values = [n for s in lines for n in s.norms if n is not None and math.isfinite(n) and n > 0]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{WIDTH}" height="{HEIGHT}" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}" font-family="Helvetica, Arial, sans-serif" font-size="11">',

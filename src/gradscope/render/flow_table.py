@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..rules import grad_flow as rules
+from .. import flow_stats
 from ..trace import GradFlow
 
 BARS = "▁▂▃▄▅▆▇█"
@@ -45,7 +45,7 @@ def _chunks(values: list, width: int) -> list[list]:
 
 def rows(flow: GradFlow, marks: dict) -> list:
     """One row per layer (its weight), plus every other tensor that has a flag (a dead ReLU)."""
-    layers = set(id(s) for s in rules.weights(flow))
+    layers = set(id(s) for s in flow_stats.weights(flow))
     return [s for s in flow.series if any(n is not None for n in s.norms)
             and (id(s) in layers or s.name in marks)]
 
@@ -55,7 +55,7 @@ def render(flow: GradFlow, stream: TextIO, width: int | None = None) -> None:
     if not finite:
         return
     low, high = min(finite), max(finite)
-    marks = rules.flags(flow)
+    marks = flow_stats.flags(flow)
     table = Table(title=f"gradient flow: gradient norm per layer over {len(flow.steps)} backward calls"
                         + (f" (every {flow.stride})" if flow.stride > 1 else "") + f", log scale {low:.0e}..{high:.0e}",
                   title_justify="left", show_edge=False, pad_edge=False)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from ..findings import Finding
-from .output import display
+from ..paths import display
 
 
 def render(findings: list[Finding], stream: TextIO) -> None:

@@ -8,8 +8,8 @@ import math
 
 from .. import __version__
 from ..findings import Finding
+from ..paths import write_text
 from ..trace import Trace
-from .output import write_text
 
 SCHEMA = 1
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 from xml.etree import ElementTree
 
 from ..findings import Finding
+from ..paths import display
 from . import github
-from .output import display
 
 
 def render(findings: list[Finding], failing: list[Finding], name: str) -> str:

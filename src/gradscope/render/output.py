@@ -1,37 +1,7 @@
-"""Where reports go: paths named relative to the directory the check ran in (the repository
-root, in CI, so annotations and code-scanning results land on the right file), and report files
-written whole or not at all."""
+"""Report output helpers, re-exported from gradscope/paths.py where they live (session.py imports them from here)."""
 
 from __future__ import annotations
 
-import os
+from ..paths import display, relative_to, write_text
 
-
-def relative_to(path: str, base: str | None = None) -> str | None:
-    """`path` relative to `base` (default: the working directory) with '/' separators; None
-    when it lies outside it."""
-    base = os.path.abspath(base or os.getcwd())
-    try:
-        relative = os.path.relpath(os.path.abspath(path), base)
-    except ValueError:
-        return None
-    if relative == ".." or relative.startswith(".." + os.sep):
-        return None
-    return relative.replace(os.sep, "/")
-
-
-def display(path: str, base: str | None = None) -> str:
-    """Relative when inside `base`, else the absolute path."""
-    return relative_to(path, base) or path
-
-
-def write_text(path: str, text: str) -> None:
-    """Replace `path` atomically: a reader (or a crash) never sees half a report."""
-    temporary = f"{path}.tmp{os.getpid()}"
-    try:
-        with open(temporary, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(temporary, path)
-    finally:
-        if os.path.exists(temporary):
-            os.unlink(temporary)
+__all__ = ["display", "relative_to", "write_text"]

@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 
 from .. import __version__
+from ..catalog import CATALOG
 from ..findings import Finding, Location
-from ..rules.catalog import CATALOG
-from .output import relative_to
+from ..paths import relative_to
 
 VERSION = "2.1.0"
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"

@@ -3,16 +3,7 @@
 from __future__ import annotations
 
 from ..trace import BackwardCall, Leaf, Node, Trace
-
-_OPERATORS = {
-    "__iadd__": "+=", "__isub__": "-=", "__imul__": "*=", "__itruediv__": "/=",
-    "__ifloordiv__": "//=", "__imod__": "%=", "__ipow__": "**=", "__imatmul__": "@=",
-    "__iand__": "&=", "__ior__": "|=", "__ixor__": "^=",
-    "__setitem__": "indexed assignment (x[...] = ...)", "__getitem__": "indexing (x[...])",
-    "__add__": "+", "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*",
-    "__rmul__": "*", "__truediv__": "/", "__rtruediv__": "/", "__matmul__": "@",
-    "__pow__": "**", "__rpow__": "**", "__neg__": "unary -",
-}
+from ..wording import op_plain, where
 
 # In-place ops that users reach through an activation's inplace=True flag.
 ACTIVATIONS = {"relu", "relu_", "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "elu", "elu_",
@@ -22,14 +13,6 @@ ACTIVATIONS = {"relu", "relu_", "leaky_relu", "leaky_relu_", "hardtanh", "hardta
 
 def op_words(op: str) -> str:
     return f"`{op_plain(op)}`"
-
-
-def op_plain(op: str) -> str:
-    return _OPERATORS.get(op, op)
-
-
-def where(site) -> str:
-    return f"{site.path.rsplit('/', 1)[-1]}:{site.line}" if site is not None else "an unknown line"
 
 
 def shape_words(shape, dtype: str | None = None) -> str:

@@ -5,11 +5,11 @@ wrong gradient, the unused input, the node that produced NaN under anomaly mode,
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 from ..findings import Finding, Location
 from ..trace import Trace
 from . import _nan
+from ._explainers import Explainers, explain_first, matches
 from ._words import call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 
 
@@ -210,7 +210,7 @@ def _anomaly_nan(trace, call, found):
         Location.at(node.site if node else None, "created", "op whose gradient is NaN"))
 
 
-_EXPLAINERS: list[tuple[re.Pattern, Callable]] = [
+_EXPLAINERS: Explainers = [
     (re.compile(r"grad can be implicitly created only for (real )?scalar outputs"), _not_scalar),
     (re.compile(r"Mismatch in (shape|dtype): grad_output\[\d+\][^\n]*"), _grad_shape),
     (re.compile(r"[Ff]unction (?P<name>\w+) returned an invalid gradient at index (?P<index>\d+) - .*"), _function_gradient),
@@ -233,17 +233,10 @@ HANDLED_ELSEWHERE = ("does not require grad and does not have a grad_fn",)
 
 def is_explained(message: str) -> bool:
     """Whether some rule has a specific explanation for this backward error."""
-    return any(text in message for text in HANDLED_ELSEWHERE) or any(p.search(message) for p, _ in _EXPLAINERS)
+    return any(text in message for text in HANDLED_ELSEWHERE) or matches(_EXPLAINERS, message)
 
 
 def check(trace: Trace) -> list[Finding]:
-    findings = []
-    for call in trace.backward_calls:
-        if call.error is None:
-            continue
-        for pattern, explain in _EXPLAINERS:
-            found = pattern.search(call.error.message)
-            if found:
-                findings.append(explain(trace, call, found))
-                break
-    return findings
+    findings = [explain_first(_EXPLAINERS, call.error.message, trace, call)
+                for call in trace.backward_calls if call.error is not None]
+    return [f for f in findings if f is not None]

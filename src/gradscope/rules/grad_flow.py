@@ -1,55 +1,25 @@
 """Gradient-flow findings from `--grad-flow` statistics: vanishing, exploding, dead ReLUs, and
 the first layer where gradients stopped being finite.
 
-Thresholds (defaults below, each can be set with `--grad-flow-threshold NAME=VALUE`):
-  vanishing-ratio   a layer's weight-gradient RMS below this fraction of the largest layer's
-  vanishing-drop    a layer's RMS that fell below this fraction of its own first steps, beyond
-                    what the layer nearest the loss fell (so convergence alone never counts)
-  exploding-norm    any gradient norm above this
-  exploding-growth  a gradient norm that grew by this factor from its first steps
-  dead-fraction     a ReLU whose units are zero for every sample of the batch, at least this
-                    fraction of them (median over the steps)
-Statistics are medians over a few steps, so one noisy batch does not decide.
+Which series count (and the thresholds, set with `--grad-flow-threshold NAME=VALUE`) is decided
+in flow_stats.py, shared with the `--grad-flow` table and chart; here the findings are worded.
 """
 
 from __future__ import annotations
 
-import math
-import statistics
-
 from ..findings import Finding, Location
-from ..trace import FlowSeries, GradFlow, Trace
+from ..flow_stats import dead_relus, exploding, flags, limits_of, typical, vanishing
+from ..trace import GradFlow, Trace
 from ._words import backward_call, call_words
 
-THRESHOLDS = {
-    "vanishing-ratio": 1e-3,
-    "vanishing-drop": 1e-3,
-    "exploding-norm": 1e3,
-    "exploding-growth": 1e2,
-    "dead-fraction": 0.5,
-}
-WINDOW = 3  # steps whose median stands for "the first steps" and "the last steps"
-
-
-def parse_thresholds(pairs: list[str]) -> dict:
-    """NAME=VALUE strings (from the command line) as thresholds; ValueError says what is wrong."""
-    chosen = {}
-    for pair in pairs:
-        name, _, value = (part.strip() for part in pair.partition("="))
-        if name not in THRESHOLDS:
-            raise ValueError(f"unknown threshold '{name}' (known: {', '.join(THRESHOLDS)})")
-        try:
-            chosen[name] = float(value)
-        except ValueError:
-            raise ValueError(f"'{pair}' is not NAME=NUMBER") from None
-    return chosen
+__all__ = ["check", "flags"]  # flags: the table's marks, kept importable from here
 
 
 def check(trace: Trace) -> list[Finding]:
     flow = trace.grad_flow
     if flow is None or not flow.steps:
         return []
-    limits = {**THRESHOLDS, **flow.thresholds}
+    limits = limits_of(flow)
     findings = []
     nonfinite = _first_nonfinite(trace, flow)
     if nonfinite is not None:
@@ -58,40 +28,16 @@ def check(trace: Trace) -> list[Finding]:
     return findings
 
 
-def weights(flow: GradFlow) -> list[FlowSeries]:
-    """Weight (not bias) gradients in forward order: the layers compared with each other."""
-    return [s for s in flow.series if s.kind == "parameter" and not s.name.endswith("bias")
-            and any(n is not None for n in s.norms)]
-
-
-def rms(series: FlowSeries, values: list[float | None]) -> list[float]:
-    return [v / math.sqrt(max(series.numel, 1)) for v in values if v is not None and math.isfinite(v)]
-
-
-def typical(values: list[float]) -> float | None:
-    return statistics.median(values) if values else None
-
-
 def _vanishing(flow: GradFlow, limits: dict) -> list[Finding]:
-    layers = weights(flow)
-    if len(layers) < 2:
+    found = vanishing(flow, limits)
+    if found is None:
         return []
-    recent = {s.name: typical(rms(s, s.norms)[-WINDOW:]) for s in layers}
-    largest = max((v for v in recent.values() if v), default=None)
-    if not largest:
-        return []
-    # Exactly zero is not vanishing: nothing reached the layer at all (dead units, a cut): other rules.
-    low = [s for s in layers if recent[s.name] and recent[s.name] < limits["vanishing-ratio"] * largest]
-    reason = f"below {limits['vanishing-ratio']:g} of the largest layer's ({largest:.2g})"
-    if not low and len(flow.steps) >= 2 * WINDOW:
-        nearest_loss = layers[-1]
-        out_drop = _drop(nearest_loss)
-        low = [s for s in layers[:-1] if out_drop and _drop(s) is not None
-               and _drop(s) < limits["vanishing-drop"] * out_drop]
+    layers, low, recent = found.layers, found.low, found.recent
+    if found.by_drop:
         reason = (f"fell below {limits['vanishing-drop']:g} of their first steps' (more than the layer nearest "
-                  f"the loss, {nearest_loss.name}, fell)")
-    if not low:
-        return []
+                  f"the loss, {layers[-1].name}, fell)")
+    else:
+        reason = f"below {limits['vanishing-ratio']:g} of the largest layer's ({found.largest:.2g})"
     names = ", ".join(f"`{s.name}` ({recent[s.name]:.2g})" for s in low[:6])
     strongest = max(layers, key=lambda s: recent[s.name] or 0)
     return [Finding.naming(
@@ -106,32 +52,12 @@ def _vanishing(flow: GradFlow, limits: dict) -> list[Finding]:
         {"layers": [s.name for s in low], "rms": {s.name: recent[s.name] for s in layers}})]
 
 
-def _drop(series: FlowSeries) -> float | None:
-    values = rms(series, series.norms)
-    first, last = typical(values[:WINDOW]), typical(values[-WINDOW:])
-    return last / first if first and last is not None else None
-
-
 def _exploding(trace: Trace, flow: GradFlow, limits: dict) -> list[Finding]:
-    hits = []  # (series, column, norm, why)
-    for series in flow.series:
-        if series.kind != "parameter":
-            continue
-        norms = [(c, n) for c, n in enumerate(series.norms) if n is not None and math.isfinite(n)]
-        if not norms:
-            continue
-        start = typical([n for _, n in norms[:WINDOW]])
-        for column, norm in norms:
-            if norm > limits["exploding-norm"]:
-                hits.append((series, column, norm, f"above {limits['exploding-norm']:g}"))
-                break
-            if column >= WINDOW and start and norm > limits["exploding-growth"] * start:
-                hits.append((series, column, norm, f"{norm / start:.3g}× its first steps'"))
-                break
+    hits = exploding(flow, limits)
     if not hits:
         return []
-    hits.sort(key=lambda hit: (hit[1], -hit[2]))
-    first_series, column, norm, why = hits[0]
+    first_series, column, norm, growth = hits[0]
+    why = f"above {limits['exploding-norm']:g}" if growth is None else f"{growth:.3g}× its first steps'"
     call = backward_call(trace, flow.steps[column])
     names = ", ".join(f"`{s.name}`" for s, *_ in hits[:6])
     return [Finding.naming(
@@ -149,10 +75,7 @@ def _exploding(trace: Trace, flow: GradFlow, limits: dict) -> list[Finding]:
 
 def _dead_relus(flow: GradFlow, limits: dict) -> list[Finding]:
     findings = []
-    for index, series in enumerate(flow.series):
-        dead = [d for d in series.dead_units if d is not None]
-        if not dead or typical(dead) < limits["dead-fraction"]:
-            continue
+    for index, series, dead in dead_relus(flow, limits):
         before = next((s for s in reversed(flow.series[:index]) if s.kind == "parameter"
                        and not s.name.endswith("bias")), None)
         bias = next((s for s in flow.series if before is not None and s.name == before.name[:-6] + "bias"), None)
@@ -192,23 +115,3 @@ def _first_nonfinite(trace: Trace, flow: GradFlow) -> Finding | None:
         [Location.at(series.site, "forward", f"{series.name} ({what})"),
          Location.at(call.site if call else None, "backward", "first step with NaN/inf")],
         {"series": series.name, "step": flow.steps[column] + 1})
-
-
-def flags(flow: GradFlow, limits: dict | None = None) -> dict[str, list[str]]:
-    """Per series name, the short flags the terminal table shows (shared with the findings)."""
-    limits = {**THRESHOLDS, **flow.thresholds, **(limits or {})}
-    marks: dict[str, list[str]] = {}
-    fake = Trace(argv=[], grad_flow=flow)
-    for finding in _vanishing(flow, limits):
-        for name in finding.details["layers"]:
-            marks.setdefault(name, []).append("vanishing")
-    for finding in _exploding(fake, flow, limits):
-        for name in finding.details["parameters"]:
-            marks.setdefault(name, []).append("exploding")
-    for finding in _dead_relus(flow, limits):
-        marks.setdefault(finding.details["module"], []).append("dead")
-    for series in flow.series:
-        if any(f is False for f in series.finite):
-            marks.setdefault(series.name, []).append("nan/inf")
-    return marks
-

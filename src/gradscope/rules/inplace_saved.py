@@ -9,7 +9,8 @@ change to the same memory after the save.
 from __future__ import annotations
 
 from ..findings import Finding, Location
-from ..trace import BackwardCall, InplaceChange, SavedTensor, Trace
+from ..queries import changes_after_save, saved_tensor_of
+from ..trace import BackwardCall, InplaceChange, Trace
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 
 RULE_ID = "inplace-modified-saved-tensor"
@@ -66,29 +67,6 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     story.append("Autograd would compute a wrong gradient from the changed value, so it stops.")
     finding.explanation = " ".join(story)
     return finding
-
-
-def saved_tensor_of(saved: list[SavedTensor], attr: str, version: int) -> SavedTensor | None:
-    candidates = [s for s in saved if s.attr == attr or s.attr.startswith(attr + "[")]
-    for s in candidates:
-        if s.version == version:
-            return s
-    return candidates[0] if candidates else None
-
-
-def changes_after_save(trace, node, saved, call) -> list[InplaceChange]:
-    if node is None and call.version_failure is not None:
-        # Saved where gradscope could not look: the changes that took a counter from the saved
-        # version to the current one are the suspects.
-        failure = call.version_failure
-        return [c for c in trace.inplace_changes if c.seq < call.seq and not c.bypasses_version
-                and failure.expected_version <= c.version_before < c.version_after <= failure.current_version]
-    if node is None or saved is None or saved.storage is None:
-        return []
-    return [
-        c for c in trace.inplace_changes
-        if c.storage == saved.storage and node.seq < c.seq < call.seq and c.version_after > saved.version
-    ]
 
 
 def fix_for(changes: list[InplaceChange]) -> str:

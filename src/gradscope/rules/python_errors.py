@@ -6,10 +6,10 @@ line behind it."""
 from __future__ import annotations
 
 import re
-from typing import Callable
 
 from ..findings import Finding, Location
 from ..trace import Trace
+from ._explainers import Explainers, explain_first
 from ._words import node_words, where
 
 
@@ -105,7 +105,7 @@ _gradcheck = _worded(
     "Check the custom backward's formula, and run gradcheck on float64 inputs (float32 is too imprecise).")
 
 
-_EXPLAINERS: list[tuple[re.Pattern, Callable]] = [
+_EXPLAINERS: Explainers = [
     (re.compile(r"can't optimize a non-leaf Tensor"), _optimizer_non_leaf),
     (re.compile(r"Legacy autograd function with non-static forward method"), _legacy_function),
     (re.compile(r"save_for_backward can only save variables, but argument \d+ is of type \w+"), _save_non_tensor),
@@ -121,9 +121,5 @@ def check(trace: Trace) -> list[Finding]:
     error = trace.error
     if error is None or error.backward_call is not None or error.op_failure is not None:
         return []
-    for pattern, explain in _EXPLAINERS:
-        found = pattern.search(error.message)
-        if found:
-            finding = explain(trace, error, found)
-            return [finding] if finding is not None else []
-    return []
+    finding = explain_first(_EXPLAINERS, error.message, trace, error)
+    return [finding] if finding is not None else []

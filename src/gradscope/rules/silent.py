@@ -4,9 +4,9 @@ warning and names the lines. These rules must stay quiet on correct programs (th
 from __future__ import annotations
 
 from ..findings import Finding, Location
+from ..queries import ran_after
 from ..trace import GradHazard, Trace
 from . import _cuts, _nan
-from ._graph import ran_after
 from ._words import call_words, node_words, op_words, where
 
 

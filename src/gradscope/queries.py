@@ -1,0 +1,56 @@
+"""Questions about a recorded trace that rules and renderers both ask: graph walks and saved tensors."""
+
+from __future__ import annotations
+
+from .trace import BackwardCall, InplaceChange, SavedTensor, Trace
+
+
+def reachable(trace: Trace, roots: list[int]) -> list[int]:
+    """Ids of the recorded nodes reachable from `roots`, in the order a depth-first walk meets them."""
+    seen, order, stack = set(), [], list(roots)
+    while stack:
+        nid = stack.pop()
+        if nid in seen or nid not in trace.nodes:
+            continue
+        seen.add(nid)
+        order.append(nid)
+        stack.extend(trace.nodes[nid].next_ids)
+    return order
+
+
+def graph_of(trace: Trace, roots: list[int]) -> set[int]:
+    """Ids of the recorded nodes reachable from `roots` (a backward call's graph)."""
+    return set(reachable(trace, roots))
+
+
+def ran_after(trace: Trace, node_id: int, seq: int) -> BackwardCall | None:
+    """The first backward call after event `seq` that ran through node `node_id` without failing."""
+    for call in trace.backward_calls:
+        if call.seq > seq and call.error is None and node_id in graph_of(trace, call.roots):
+            return call
+    return None
+
+
+def saved_tensor_of(saved: list[SavedTensor], attr: str, version: int) -> SavedTensor | None:
+    """The saved tensor a version failure names: by attribute, at the version it was saved at."""
+    candidates = [s for s in saved if s.attr == attr or s.attr.startswith(attr + "[")]
+    for s in candidates:
+        if s.version == version:
+            return s
+    return candidates[0] if candidates else None
+
+
+def changes_after_save(trace, node, saved, call) -> list[InplaceChange]:
+    """The in-place changes that made `saved` (saved by `node`) stale before `call` needed it."""
+    if node is None and call.version_failure is not None:
+        # Saved where gradscope could not look: the changes that took a counter from the saved
+        # version to the current one are the suspects.
+        failure = call.version_failure
+        return [c for c in trace.inplace_changes if c.seq < call.seq and not c.bypasses_version
+                and failure.expected_version <= c.version_before < c.version_after <= failure.current_version]
+    if node is None or saved is None or saved.storage is None:
+        return []
+    return [
+        c for c in trace.inplace_changes
+        if c.storage == saved.storage and node.seq < c.seq < call.seq and c.version_after > saved.version
+    ]

@@ -1,0 +1,25 @@
+"""Plain wording shared by rules and renderers: how an op and a source line read in a sentence."""
+
+from __future__ import annotations
+
+from .locations import Site
+
+_OPERATORS = {
+    "__iadd__": "+=", "__isub__": "-=", "__imul__": "*=", "__itruediv__": "/=",
+    "__ifloordiv__": "//=", "__imod__": "%=", "__ipow__": "**=", "__imatmul__": "@=",
+    "__iand__": "&=", "__ior__": "|=", "__ixor__": "^=",
+    "__setitem__": "indexed assignment (x[...] = ...)", "__getitem__": "indexing (x[...])",
+    "__add__": "+", "__radd__": "+", "__sub__": "-", "__rsub__": "-", "__mul__": "*",
+    "__rmul__": "*", "__truediv__": "/", "__rtruediv__": "/", "__matmul__": "@",
+    "__pow__": "**", "__rpow__": "**", "__neg__": "unary -",
+}
+
+
+def op_plain(op: str) -> str:
+    """An op as the user wrote it: `+=` for __iadd__, the name itself for a named op."""
+    return _OPERATORS.get(op, op)
+
+
+def where(site: Site | None, unknown: str = "an unknown line") -> str:
+    """A site as "file.py:line" (the file's base name); `unknown` when there is none."""
+    return f"{site.path.rsplit('/', 1)[-1]}:{site.line}" if site is not None else unknown
