@@ -48,7 +48,7 @@ def child(workload: str, steps: int, record: bool) -> None:
     import overhead  # this tree's workloads (the script's folder is on sys.path); its `Recorder` is PYTHONPATH's
     import torch
 
-    params = list(inspect.signature(overhead.Recorder).parameters)
+    params = _recorder_params(inspect, overhead.Recorder)
     variant = overhead.Plain
     if record:
         settings = {k: v for k, v in overhead.Gradscope.settings.items() if k in params}
@@ -62,6 +62,20 @@ def child(workload: str, steps: int, record: bool) -> None:
         seconds = overhead.median_step(step, steps)
     print(json.dumps({"ms": seconds * 1e3, "gradscope": os.path.dirname(sys.modules["gradscope"].__file__),
                       "recorder_params": params, "torch": torch.__version__}))
+
+
+def _recorder_params(inspect, recorder) -> list[str]:
+    """The settings a version's Recorder takes by name: its parameters, or (since the recorder
+    takes a Settings object and overrides by name) the fields of gradscope.settings.Settings."""
+    params = inspect.signature(recorder).parameters
+    names = [n for n, p in params.items() if p.kind not in (p.VAR_KEYWORD, p.VAR_POSITIONAL)]
+    if any(p.kind == p.VAR_KEYWORD for p in params.values()):
+        import dataclasses
+
+        from gradscope.settings import Settings
+
+        names += [f.name for f in dataclasses.fields(Settings) if f.name not in names]
+    return names
 
 
 # ---------------------------------------------------------------- parent: versions

@@ -22,6 +22,9 @@ from __future__ import annotations
 import sys
 import types
 
+from .locations import _is_internal_cache as _internal
+from .locations import is_internal_file
+
 MARK = "__gradscope_call__"
 MAX_SITES = 4096
 
@@ -39,6 +42,34 @@ def is_trampoline(code: types.CodeType) -> bool:
     return code.co_varnames[:1] == (MARK,)
 
 
+def call_site(depth: int = 2):
+    """(trampoline, the caller's raw location): see `trampoline`; the location is `(code, offset)`
+    of the frame the trampoline stands in for when that is user code, None when it is library
+    code (then `locations.capture()` walks on to the user's line). The per-op path gets both from
+    one look at the stack."""
+    try:
+        frame = sys._getframe(depth)
+    except ValueError:
+        return _call, None
+    if frame.f_code is _HANDLE_TORCH_FUNCTION:
+        frame = frame.f_back
+        frame = frame.f_back if frame is not None else None
+        if frame is None:
+            return _call, None
+    key = (frame.f_code, frame.f_lasti)
+    found = _sites.get(key)
+    if found is None:
+        found = _make(frame)
+        if len(_sites) >= MAX_SITES:
+            _sites.clear()
+        _sites[key] = found
+    filename = frame.f_code.co_filename
+    internal = _internal.get(filename)
+    if internal is None:
+        internal = is_internal_file(filename)
+    return found, (None if internal else key)
+
+
 def trampoline(depth: int = 2):
     """The trampoline for the user-visible caller of the torch call being handled.
 
@@ -47,23 +78,7 @@ def trampoline(depth: int = 2):
     runs itself and then ``handle_torch_function``, whose two frames plain Python does not have
     in between (it runs the function's body in the first frame), so they are stepped over.
     """
-    try:
-        frame = sys._getframe(depth)
-    except ValueError:  # called with no Python caller (from C++): nothing to stand in for
-        return _call
-    if frame.f_code is _HANDLE_TORCH_FUNCTION:
-        frame = frame.f_back
-        frame = frame.f_back if frame is not None else None
-        if frame is None:
-            return _call
-    key = (frame.f_code, frame.f_lasti)
-    found = _sites.get(key)
-    if found is None:
-        found = _make(frame)
-        if len(_sites) >= MAX_SITES:
-            _sites.clear()
-        _sites[key] = found
-    return found
+    return call_site(depth + 1)[0]
 
 
 def _call(__gradscope_call__, args, kwargs):

@@ -130,21 +130,26 @@ class Graph:
                 todo.append(child)
         # Saved tensors last: a saved input made inside this call (linear's weight.t()) has
         # its producer known only now.
+        hooks_on = _saved_tensors_hooks_now(False) is not None  # once per call: its nodes share it
+        add = self.add
         for nid, (node, late, next_ids, leaf_ids) in found.items():
-            self.add(node, nid, op, loc, late, module, tuple(next_ids), tuple(leaf_ids))
+            add(node, nid, op, loc, late, module, tuple(next_ids), tuple(leaf_ids), hooks_on)
         root_record = records[root_nid]
         if len(records) > self.max_nodes and self.on_full is not None:  # a loop that never calls backward
             self.on_full()
         return root_record
 
-    def add(self, node, nid, op, loc, late, module, next_ids=(), leaf_ids=()) -> tuple:
+    def add(self, node, nid, op, loc, late, module, next_ids=(), leaf_ids=(), hooks_on=None) -> tuple:
+        """Record one node. `hooks_on`: whether saved_tensors_hooks are active (asked if None)."""
         info = self.types.get(type(node)) or self.type_info(type(node))
         saved, hooked = (), False
         if info.saved_attrs:
             # Saved tensors packed by saved_tensors_hooks (activation checkpointing, CPU offload)
             # unpack through those hooks, which would run the user's code again (checkpoint
             # recomputes its function): such a node's saved tensors stay unread.
-            hooked = _saved_tensors_hooks_now(False) is not None or (late and packed_by_hooks(node, info.saved_attrs))
+            if hooks_on is None:
+                hooks_on = _saved_tensors_hooks_now(False) is not None
+            hooked = hooks_on or (late and packed_by_hooks(node, info.saved_attrs))
             if not hooked:
                 saved = self._read_saved(node, info.saved_attrs)
         clock = self._clock

@@ -12,7 +12,7 @@ from collections import deque
 import torch
 from torch.overrides import TorchFunctionMode
 
-from ..as_caller import trampoline
+from ..as_caller import call_site, trampoline
 from ..locations import capture
 from ..trace import ErrorInfo, OpFailure
 from . import calls
@@ -82,18 +82,19 @@ class RecordingMode(TorchFunctionMode):
         before = None
         if kind != PLAIN or (kwargs and "out" in kwargs):
             try:
-                if func in self._zeroers:
-                    self._clock.zeroings += 1
                 before = versions_before(kind == MUTATING, args, kwargs)
             except Exception as exc:
                 self._errors.add(exc)
+        call, site = call_site()
         try:
-            out = trampoline()(func, args, kwargs)
+            out = call(func, args, kwargs)
         except Exception as exc:
             self._op_failed(func, args, exc)
             raise
         try:
             if before:
+                if func in self._zeroers:
+                    self._clock.zeroings += 1
                 self._inplace.note_changes(func, before, args, kwargs)
             if type(out) is Tensor:  # the common case: _note_tensor inlined (one call fewer per op)
                 try:
@@ -102,7 +103,7 @@ class RecordingMode(TorchFunctionMode):
                     return out
                 if grad_fn is not None:
                     if grad_fn._sequence_nr() not in self._records:
-                        self._graph.new_nodes(grad_fn, func, args)
+                        self._graph.new_nodes(grad_fn, func, args, site)
                 elif out.requires_grad:
                     self._leaves.ensure(out)
                 else:
