@@ -127,7 +127,7 @@ class RecordingMode(TorchFunctionMode):
         """Inside optimizer.step(): calls pass untouched until one builds graph (the step is over:
         one that raised never calls its post hook)."""
         __tracebackhide__ = True
-        out = trampoline(3)(func, args, kwargs)
+        out = call_site(3)[0](func, args, kwargs)
         grad_fn = grad_fn_of(out) if type(out) is Tensor and _is_grad_enabled() else None
         if grad_fn is not None and grad_fn is not UNREADABLE:
             self._optimizers.stepping = None
