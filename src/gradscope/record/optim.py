@@ -44,6 +44,7 @@ class Optimizers:
         # While an optimizer steps, its hundreds of small in-place ops are not looked at one by
         # one; the parameters' versions are compared once, before and after (see step_ended).
         self.stepping = None  # (optimizer, [(param, version)]) during optimizer.step()
+        self.checking = False  # gradscope's own torch calls are running (the mode passes them on as they are)
         self._states: dict[int, OptimizerState] = {}
         self.hazards: list[GradHazard] = []
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
@@ -59,19 +60,26 @@ class Optimizers:
             self.stepping = None
             self._errors.add(exc)
             return
-        try:  # our own torch calls below run while stepping is set: the hot path lets them through
+        try:  # our own torch calls below run while stepping is set: the mode lets them through
+            self.checking = True
             self._check_gradients(optimizer, params)
         except Exception as exc:
             self._errors.add(exc)
+        finally:
+            self.checking = False
 
     def step_ended(self, optimizer, args, kwargs) -> None:
         """Global optimizer step post-hook (never called for a step that raised)."""
-        stepping, self.stepping = self.stepping, None
+        stepping = self.stepping
         try:
             if stepping is not None and stepping[0] is optimizer:
+                self.checking = True  # still stepping: our own torch calls pass the mode as they are
                 self._inplace.note_step(optimizer, stepping[1])
         except Exception as exc:
             self._errors.add(exc)
+        finally:
+            self.checking = False
+            self.stepping = None
 
     def _check_gradients(self, optimizer, params) -> None:
         state = self._states.get(id(optimizer))
@@ -101,7 +109,9 @@ class Optimizers:
 
         if with_grad and "nonfinite" not in state.reported:
             dense = [p.grad for p in with_grad if p.grad.layout == torch.strided]
-            if dense and not bool(torch.isfinite(torch.stack(torch._foreach_norm(dense))).all()):
+            # One sum per gradient (cheaper than a norm): NaN and inf carry through a sum; a sum
+            # that overflows is ruled out by the exact look below.
+            if dense and not bool(torch.isfinite(torch.stack([g.sum() for g in dense]).sum())):
                 bad = [p for p in with_grad if not bool(torch.isfinite(p.grad).all())]
                 state.reported.add("nonfinite")
                 self.hazards.append(GradHazard("nonfinite", [leaf_id(p) for p in bad[:8]],
