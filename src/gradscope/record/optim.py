@@ -109,9 +109,11 @@ class Optimizers:
 
         if with_grad and "nonfinite" not in state.reported:
             dense = [p.grad for p in with_grad if p.grad.layout == torch.strided]
-            # One sum per gradient (cheaper than a norm): NaN and inf carry through a sum; a sum
-            # that overflows is ruled out by the exact look below.
-            if dense and not bool(torch.isfinite(torch.stack([g.sum() for g in dense]).sum())):
+            # One sum per gradient (cheaper than a norm), accumulated in float32 (an fp16 sum
+            # overflows): NaN and inf carry through a sum; one that overflows anyway is ruled out
+            # by the exact look below.
+            sums = [g.sum(dtype=torch.float32) if g.is_floating_point() else g.sum() for g in dense]
+            if dense and not bool(torch.isfinite(torch.stack(sums).sum())):
                 bad = [p for p in with_grad if not bool(torch.isfinite(p.grad).all())]
                 state.reported.add("nonfinite")
                 self.hazards.append(GradHazard("nonfinite", [leaf_id(p) for p in bad[:8]],
