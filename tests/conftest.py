@@ -1,7 +1,10 @@
-"""Shared helpers: run a script under plain Python or under `gradscope run`, in a subprocess."""
+"""Shared helpers: run a script under plain Python or under `gradscope run`, in a subprocess.
+
+(For what gradscope records and diagnoses, in-process: tests/harness.py.)"""
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import subprocess
@@ -37,6 +40,13 @@ def run_python(script, *args, cwd=None, timeout=120) -> Result:
     proc = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
                           cwd=cwd or ROOT, env=_env(), timeout=timeout, stdin=subprocess.DEVNULL)
     return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+@functools.lru_cache(maxsize=None)
+def run_python_once(script, *args) -> Result:
+    """`run_python` for a script of this repository that no test changes (a sample): several
+    tests compare with the same plain run, so a test process runs it once."""
+    return run_python(script, *args)
 
 
 def run_gradscope(*argv, json_path=None, cwd=None, timeout=120, env=None) -> Result:

@@ -1,4 +1,5 @@
-"""`gradscope check`, end to end: exit codes, every report format, suppressions, configuration."""
+"""`gradscope check`, end to end: exit codes, every report format, suppressions, configuration.
+(A finding's content, where that is the subject, is recorded in-process: tests/harness.py.)"""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ from xml.etree import ElementTree
 import pytest
 
 from conftest import SAMPLES, run_gradscope
+from harness import record
+
+from gradscope import config, gate
 
 HAZARD = "hazard_forward_only_test.py"
 SAVED_LINE, MODIFIED_LINE = 7, 8
@@ -233,6 +237,7 @@ def test_help_lists_the_exit_codes():
 
 
 def test_optimizer_step_under_a_live_evaluation_graph(tmp_path):
+    """What `gradscope check` judges, recorded in-process: the gate on the recorded findings."""
     script = tmp_path / "validate.py"
     script.write_text(textwrap.dedent('''\
         import torch
@@ -246,10 +251,12 @@ def test_optimizer_step_under_a_live_evaluation_graph(tmp_path):
         opt.step()
         print(val.shape)
     '''))
-    result = run_gradscope("check", "--format", "json", "-o", "r.json", str(script), cwd=tmp_path)
-    assert result.returncode == 1
-    (finding,) = json.loads((tmp_path / "r.json").read_text())["findings"]
-    assert finding["rule"] == "inplace-hazard"
-    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(7, "saved"), (9, "modified")]
-    assert "`SGD.step`" in finding["explanation"] and "parameter `2.weight`" in finding["explanation"]
-    assert "torch.no_grad()" in finding["fix"]
+    run = record(script, cwd=tmp_path)
+    assert run.outcome.exit_status == 0
+    verdict = gate.judge(run.findings, config.Config(root=str(tmp_path)), run.trace)  # no configuration
+    assert verdict.exit_code(program_failed=False) == 1
+    (finding,) = verdict.reported
+    assert finding.rule == "inplace-hazard"
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(7, "saved"), (9, "modified")]
+    assert "`SGD.step`" in finding.explanation and "parameter `2.weight`" in finding.explanation
+    assert "torch.no_grad()" in finding.fix

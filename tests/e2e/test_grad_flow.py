@@ -1,5 +1,6 @@
-"""`--grad-flow`, end to end: the four samples' findings and lines, the recorded statistics against
-plain torch, the table, the SVG chart, options, and `graph --color-by grad-norm`."""
+"""`--grad-flow`: the four samples' findings and lines, the recorded statistics against plain
+torch, the table, the SVG chart, options, and `graph --color-by grad-norm`. What is recorded is
+checked in-process (tests/harness.py); each flow sample has one end-to-end run next to python."""
 
 from __future__ import annotations
 
@@ -10,7 +11,11 @@ from xml.etree import ElementTree
 
 import pytest
 
-from conftest import SAMPLES, run_gradscope, run_python
+from conftest import SAMPLES, run_gradscope, run_python_once
+from harness import record, run_plain
+
+from gradscope import graphview, trace_file
+from gradscope.render.dot import to_dot
 
 # sample -> [(rule, [(line, role), ...])] with --grad-flow
 FLOW = {
@@ -23,14 +28,10 @@ FLOW = {
 
 
 @pytest.mark.parametrize("sample", sorted(FLOW))
-def test_grad_flow_sample(sample, tmp_path):
-    result = run_gradscope("run", "--grad-flow", str(SAMPLES / sample), json_path=tmp_path / "r.json")
-    plain = run_python(SAMPLES / sample)
-    assert result.returncode == plain.returncode == 0
-    assert result.stdout == plain.stdout
-    assert result.stderr.startswith(plain.stderr)
-    assert "gradient flow: gradient norm per layer" in result.stderr
-    report = result.report
+def test_grad_flow_sample_findings(sample):
+    run = record(SAMPLES / sample, grad_flow=())
+    assert run.outcome.exit_status == 0
+    report = run.report()
     assert report["internal_errors"] == []
     found = [(f["rule"], [(loc["line"], loc["role"]) for loc in f["locations"]]) for f in report["findings"]]
     assert found == FLOW[sample]
@@ -38,9 +39,23 @@ def test_grad_flow_sample(sample, tmp_path):
     assert report["grad_flow"]["steps"]
 
 
-def test_flow_samples_are_quiet_without_the_flag(tmp_path):
-    result = run_gradscope("run", str(SAMPLES / "flow_vanishing_sigmoid.py"), json_path=tmp_path / "r.json")
-    assert result.report["findings"] == [] and result.report["grad_flow"] is None
+@pytest.mark.parametrize("sample", sorted(FLOW))
+def test_grad_flow_sample_runs_like_python(sample, tmp_path):
+    result = run_gradscope("run", "--grad-flow", str(SAMPLES / sample), json_path=tmp_path / "r.json")
+    plain = run_python_once(SAMPLES / sample)
+    assert result.returncode == plain.returncode == 0
+    assert result.stdout == plain.stdout
+    assert result.stderr.startswith(plain.stderr)
+    assert "gradient flow: gradient norm per layer" in result.stderr
+    report = result.report
+    assert report["internal_errors"] == []
+    assert [f["rule"] for f in report["findings"]] == [rule for rule, _ in FLOW[sample]]
+    assert report["grad_flow"]["steps"]
+
+
+def test_flow_samples_are_quiet_without_the_flag():
+    report = record(SAMPLES / "flow_vanishing_sigmoid.py").report()
+    assert report["findings"] == [] and report["grad_flow"] is None
 
 
 STATS_SCRIPT = textwrap.dedent('''\
@@ -76,11 +91,11 @@ def test_recorded_statistics_match_plain_torch(tmp_path):
     script = tmp_path / "stats.py"
     script.write_text(STATS_SCRIPT)
     expected_path = tmp_path / "expected.json"
-    assert run_python(script, str(expected_path)).returncode == 0
+    assert run_plain(script, str(expected_path)).outcome.exit_status == 0  # plain torch, no gradscope
     expected = json.loads(expected_path.read_text())
-    result = run_gradscope("run", "--grad-flow", str(script), json_path=tmp_path / "r.json")
-    assert result.returncode == 0
-    flow = result.report["grad_flow"]
+    run = record(script, grad_flow=())
+    assert run.outcome.exit_status == 0
+    flow = run.report()["grad_flow"]
     assert flow["steps"] == [0, 1, 2]
     series = {(s["name"], s["kind"]): s for s in flow["series"]}
     for step, row in enumerate(expected):
@@ -108,9 +123,9 @@ def test_svg_chart_and_options(tmp_path):
     assert len([e for e in svg.iter() if e.tag.endswith("polyline")]) == 2  # one line per weight
     assert "hidden.0.weight" in chart.read_text()
 
-    quiet = run_gradscope("run", "--grad-flow-threshold", "vanishing-ratio=1e-12", str(sample),
-                          json_path=tmp_path / "q.json")
-    assert quiet.report["findings"] == []
+    # --grad-flow-threshold vanishing-ratio=1e-12 (tests/unit/test_cli_options.py: the option's settings)
+    quiet = record(sample, grad_flow=(), flow_thresholds={"vanishing-ratio": 1e-12})
+    assert quiet.report()["findings"] == []
     bad = run_gradscope("run", "--grad-flow-threshold", "vanishing=1", str(sample))
     assert bad.returncode == 2 and "unknown threshold 'vanishing'" in bad.stderr
 
@@ -127,15 +142,17 @@ def test_graph_colours_boxes_by_gradient_norm(tmp_path):
     ops = [b for b in view["boxes"] if b["kind"] == "op" and b["value"] is not None]
     assert len(ops) >= 16  # each Linear's ops take its output's gradient norm
 
-    dot = tmp_path / "g.dot"
-    assert run_gradscope("graph", "--color-by", "grad-norm", "-o", str(dot),
-                         str(SAMPLES / "flow_vanishing_sigmoid.py")).returncode == 0
-    assert "gradient norm at the last backward" in dot.read_text()
+    # The DOT text of the same graph (`graph --color-by grad-norm -o g.dot` records with grad_flow=()).
+    run = record(SAMPLES / "flow_vanishing_sigmoid.py", grad_flow=())
+    dot = to_dot(graphview.build(run.trace, graphview.Options(color_by="grad-norm")))
+    assert "gradient norm at the last backward" in dot
 
 
 def test_colour_by_needs_statistics_in_a_trace(tmp_path):
     trace = tmp_path / "t.json.gz"
-    assert run_gradscope("run", "--trace", str(trace), str(SAMPLES / "clean_training_loop.py")).returncode == 0
+    run = record(SAMPLES / "clean_training_loop.py")  # as `gradscope run --trace t.json.gz` saves it
+    assert run.outcome.exit_status == 0
+    trace_file.save(str(trace), run.trace, run.findings)
     result = run_gradscope("graph", "--color-by", "grad-norm", "-o", str(tmp_path / "g.svg"), str(trace))
     assert result.returncode == 1 and "gradscope run --grad-flow --trace" in result.stderr
     bad = run_gradscope("graph", "--color-by", "loss", str(trace))
@@ -144,8 +161,9 @@ def test_colour_by_needs_statistics_in_a_trace(tmp_path):
 
 def test_statistics_survive_a_saved_trace(tmp_path):
     trace = tmp_path / "flow.trace.json.gz"
-    assert run_gradscope("run", "--grad-flow", "--trace", str(trace),
-                         str(SAMPLES / "flow_dead_relu.py")).returncode == 0
+    run = record(SAMPLES / "flow_dead_relu.py", grad_flow=())  # as `run --grad-flow --trace` saves it
+    assert run.outcome.exit_status == 0
+    trace_file.save(str(trace), run.trace, run.findings)
     out = tmp_path / "g.json"
     drawn = run_gradscope("graph", "--color-by", "grad-norm", "-o", str(out), str(trace))
     assert drawn.returncode == 0, drawn.stderr
@@ -155,10 +173,10 @@ def test_statistics_survive_a_saved_trace(tmp_path):
     assert [f["rule"] for f in json.loads(checked.stdout)["findings"]] == ["dead-relu"]
 
 
-def test_first_nonfinite_layer_names_its_forward_line(tmp_path):
+def test_first_nonfinite_layer_names_its_forward_line():
     sample = SAMPLES / "silent_nan_distance.py"  # sqrt of a zero distance: NaN from the first backward
-    result = run_gradscope("run", "--grad-flow", str(sample), json_path=tmp_path / "r.json")
-    assert result.returncode == 0 and result.stdout == run_python(sample).stdout
-    (finding,) = result.report["findings"]
-    assert finding["rule"] == "nonfinite-gradient" and "`Linear (model)`" in finding["title"]
-    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(11, "forward"), (14, "backward")]
+    run = record(sample, grad_flow=())
+    assert run.outcome.exit_status == 0 and run.stdout == run_python_once(sample).stdout
+    (finding,) = run.findings
+    assert finding.rule == "nonfinite-gradient" and "`Linear (model)`" in finding.title
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(11, "forward"), (14, "backward")]

@@ -1,4 +1,5 @@
-"""`gradscope graph` and saved traces, end to end on the samples."""
+"""`gradscope graph` and saved traces on the samples: the graphs drawn from what was recorded
+(in-process, tests/harness.py, the view `gradscope graph` builds), and the command end to end."""
 
 from __future__ import annotations
 
@@ -11,6 +12,9 @@ import sys
 import pytest
 
 from conftest import ROOT, SAMPLES, run_gradscope
+from harness import record
+
+from gradscope import graphview
 
 RENDERER = shutil.which("dot") or shutil.which("graphviz-pure") or (
     os.path.join(os.path.dirname(sys.executable), "graphviz-pure")
@@ -28,9 +32,15 @@ def boxes(view):
     return {box["id"]: box for box in view["boxes"]}
 
 
-def test_inplace_sample_graph_highlights_the_problem(tmp_path):
-    view, result = graph_json(tmp_path, str(SAMPLES / "inplace_index_assign.py"))
-    assert "is at version 1; expected version 0" in result.stderr  # the program's own traceback
+def recorded_view(sample, **settings):
+    """The view `gradscope graph SAMPLE -o g.json` writes (default options), recorded in-process."""
+    run = record(SAMPLES / sample, **settings)
+    return graphview.build(run.trace, graphview.Options()).to_dict(), run
+
+
+def test_inplace_sample_graph_highlights_the_problem():
+    view, run = recorded_view("inplace_index_assign.py")
+    assert "is at version 1; expected version 0" in str(run.outcome.exception)  # `graph` prints it: below
     by_role = {role: [b for b in view["boxes"] if role in b["roles"]] for role in view["roles"]}
     [failed] = by_role["failed"]
     assert (failed["title"], failed["lines"][0]) == ("MulBackward0", "inplace_index_assign.py:12")
@@ -40,16 +50,16 @@ def test_inplace_sample_graph_highlights_the_problem(tmp_path):
     assert view["total_nodes"] == 3 and view["hidden_nodes"] == 0
 
 
-def test_freed_graph_sample(tmp_path):
-    view, _ = graph_json(tmp_path, str(SAMPLES / "rnn_hidden_state.py"))
+def test_freed_graph_sample():
+    view, _ = recorded_view("rnn_hidden_state.py")
     [freed] = [b for b in view["boxes"] if "freed" in b["roles"]]
     [used] = [b for b in view["boxes"] if "used" in b["roles"]]
     assert freed["lines"][0] == used["lines"][0] == "rnn_hidden_state.py:13"
     assert view["title"].endswith("failing backward call #2")
 
 
-def test_module_sample_names_parameters_and_modules(tmp_path):
-    view, _ = graph_json(tmp_path, str(SAMPLES / "residual_inplace.py"))
+def test_module_sample_names_parameters_and_modules():
+    view, _ = recorded_view("residual_inplace.py")
     titles = {b["title"] for b in view["boxes"] if b["kind"] == "leaf"}
     assert {"0.weight", "1.fc1.weight", "1.fc2.bias", "2.weight"} <= titles
     [failed] = [b for b in view["boxes"] if "failed" in b["roles"]]
@@ -115,6 +125,7 @@ def test_no_renderer_writes_dot_and_exits_3(tmp_path):
     assert proc.returncode == 3, proc.stderr
     assert (tmp_path / "g.dot").exists() and not out.exists()
     assert "no renderer for svg" in proc.stderr
+    assert "is at version 1; expected version 0" in proc.stderr  # the program's own traceback
 
 
 @pytest.mark.parametrize("content, message", [
@@ -154,12 +165,10 @@ def test_graph_of_a_program_without_autograd(tmp_path):
     assert "no autograd graph was recorded" in result.stderr
 
 
-def test_retention_options(tmp_path):
-    report = tmp_path / "r.json"
-    result = run_gradscope("run", "--json", str(report), "--keep-backwards", "1", "--max-nodes", "100",
-                           str(SAMPLES / "rnn_hidden_state.py"))
-    assert result.returncode == 1
-    [finding] = json.loads(report.read_text())["findings"]
-    assert finding["rule"] == "backward-through-freed-graph"  # what a failure needs is still there
+def test_retention_options():
+    run = record(SAMPLES / "rnn_hidden_state.py", keep_backwards=1, max_nodes=100)
+    assert run.outcome.exit_status == 1
+    [finding] = run.findings
+    assert finding.rule == "backward-through-freed-graph"  # what a failure needs is still there
     bad = run_gradscope("run", "--max-nodes", "5", str(SAMPLES / "rnn_hidden_state.py"))
     assert bad.returncode == 2 and "Traceback" not in bad.stderr

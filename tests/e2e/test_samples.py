@@ -1,4 +1,6 @@
-"""Every sample, run by `gradscope run --json` in a subprocess: the rule and the exact lines."""
+"""Every sample: what gradscope diagnoses (the rule and the exact lines, recorded in-process by
+tests/harness.py, as `gradscope run` records them), and one end-to-end run in a subprocess next
+to plain `python` (same exit status, output and traceback; the report names the rule)."""
 
 from __future__ import annotations
 
@@ -6,7 +8,8 @@ import json
 
 import pytest
 
-from conftest import SAMPLES, run_gradscope, run_python
+from conftest import SAMPLES, run_gradscope, run_python_once
+from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
@@ -133,13 +136,62 @@ def test_every_sample_is_covered():
     assert scripts == set(EXPECTED) | set(SILENT) | set(HAZARD) | set(CLEAN) | flow
 
 
+def expected_locations(lines):
+    return [(str((SAMPLES / f).resolve()), line, role) for f, line, role in lines]
+
+
+# ---------------------------------------------------------------- what is diagnosed (in-process)
 @pytest.mark.parametrize("sample", sorted(EXPECTED))
-def test_diagnosis_names_the_lines(sample, gradscope_run):
+def test_diagnosis_names_the_lines(sample):
     if sample in NEEDS_NUMPY:  # without NumPy, .numpy() fails earlier, with "Numpy is not available"
         pytest.importorskip("numpy")
     rule, lines = EXPECTED[sample]
+    run = record(SAMPLES / sample)
+    report = run.report()
+    assert run.outcome.exit_status == report["exit_status"] == 1
+    assert report["internal_errors"] == []
+    assert (report["error"]["type"], report["error"]["message"]) == (type(run.outcome.exception).__name__,
+                                                                      str(run.outcome.exception))
+    assert [f["rule"] for f in report["findings"]] == [rule]
+    finding = report["findings"][0]
+    assert finding["details"]["uncaught"] is True
+    assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == expected_locations(lines)
+    for loc in finding["locations"]:
+        assert loc["code"], "every named line shows its source"
+
+
+@pytest.mark.parametrize("sample", sorted(SILENT))
+def test_silent_hazard_is_reported(sample):
+    rule, lines = SILENT[sample]
+    run = record(SAMPLES / sample)
+    report = run.report()
+    assert run.outcome.exit_status == 0
+    assert report["error"] is None and report["internal_errors"] == []
+    assert [(f["rule"], f["severity"]) for f in report["findings"]] == [(rule, "warning")]
+    assert [(loc["path"], loc["line"], loc["role"]) for loc in report["findings"][0]["locations"]] == \
+        expected_locations(lines)
+
+
+def test_check_nan_names_the_op():
+    """With --check-nan the NaN finding names the forward line whose backward made it."""
+    sample = SAMPLES / "silent_nan_distance.py"
+    run = record(sample, check_nan=True)
+    assert run.stdout == run_python_once(sample).stdout  # the checks change nothing the program prints
+    (finding,) = run.findings
+    assert finding.rule == "nonfinite-gradient"
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(12, "created"), (15, "step")]
+    assert "SqrtBackward0" in finding.explanation and "clamp" in finding.fix
+
+
+# ---------------------------------------------------------------- one end-to-end run per sample
+@pytest.mark.parametrize("sample", sorted(EXPECTED))
+def test_failing_sample_runs_like_python(sample, gradscope_run):
+    """`gradscope run` ends as `python` does, prints Python's traceback first, then the finding."""
+    if sample in NEEDS_NUMPY:
+        pytest.importorskip("numpy")
+    rule, _ = EXPECTED[sample]
     result = gradscope_run(SAMPLES / sample)
-    plain = run_python(SAMPLES / sample)
+    plain = run_python_once(SAMPLES / sample)
 
     assert result.returncode == plain.returncode == 1
     assert result.stdout == plain.stdout
@@ -150,60 +202,42 @@ def test_diagnosis_names_the_lines(sample, gradscope_run):
     assert report["error"]["type"] == error_type.rsplit(".", 1)[-1]
     assert report["error"]["message"] == message
     assert [f["rule"] for f in report["findings"]] == [rule]
-    finding = report["findings"][0]
-    assert finding["details"]["uncaught"] is True
-    expected = [(str((SAMPLES / f).resolve()), line, role) for f, line, role in lines]
-    assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == expected
-    for loc in finding["locations"]:
-        assert loc["code"], "every named line shows its source"
     # The human report follows Python's own traceback on stderr.
     assert result.stderr.startswith(plain.stderr)
-    assert finding["title"] in result.stderr
+    assert report["findings"][0]["title"] in result.stderr
 
 
 @pytest.mark.parametrize("sample", sorted(SILENT))
-def test_silent_hazard_is_reported(sample, gradscope_run):
-    rule, lines = SILENT[sample]
+def test_silent_sample_runs_like_python(sample, gradscope_run):
+    rule, _ = SILENT[sample]
     result = gradscope_run(SAMPLES / sample)
-    plain = run_python(SAMPLES / sample)
+    plain = run_python_once(SAMPLES / sample)
     assert result.returncode == plain.returncode == 0
     assert result.stdout == plain.stdout
     assert result.stderr.startswith(plain.stderr)
     report = result.report
     assert report["error"] is None and report["internal_errors"] == []
     assert [(f["rule"], f["severity"]) for f in report["findings"]] == [(rule, "warning")]
-    expected = [(str((SAMPLES / f).resolve()), line, role) for f, line, role in lines]
-    assert [(loc["path"], loc["line"], loc["role"]) for loc in report["findings"][0]["locations"]] == expected
-
-
-def test_check_nan_names_the_op(tmp_path):
-    """With --check-nan the NaN finding names the forward line whose backward made it."""
-    sample = SAMPLES / "silent_nan_distance.py"
-    result = run_gradscope("run", "--check-nan", str(sample), json_path=tmp_path / "report.json")
-    assert result.stdout == run_python(sample).stdout
-    (finding,) = result.report["findings"]
-    assert finding["rule"] == "nonfinite-gradient"
-    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(12, "created"), (15, "step")]
-    assert "SqrtBackward0" in finding["explanation"] and "clamp" in finding["fix"]
 
 
 @pytest.mark.parametrize("sample", sorted(HAZARD))
 def test_check_fails_on_hazard_that_did_not_raise(sample, tmp_path):
     report = tmp_path / "report.json"
     result = run_gradscope("check", "--format", "json", "-o", str(report), str(SAMPLES / sample))
-    plain = run_python(SAMPLES / sample)
+    plain = run_python_once(SAMPLES / sample)
     assert plain.returncode == 0 and result.returncode == 1
     assert result.stdout == plain.stdout and result.stderr.startswith(plain.stderr)
     data = json.loads(report.read_text())
     assert data["error"] is None and data["internal_errors"] == []
     assert [(f["rule"], f["severity"]) for f in data["findings"]] == [("inplace-hazard", "error")]
-    expected = [(str((SAMPLES / f).resolve()), line, role) for f, line, role in HAZARD[sample]]
+    expected = expected_locations(HAZARD[sample])
     assert [(loc["path"], loc["line"], loc["role"]) for loc in data["findings"][0]["locations"]] == expected
     assert data["check"]["exit_code"] == 1 and data["check"]["failing"] == 1
-    # `gradscope run` names the same lines, and exits as the program does.
-    ran = run_gradscope("run", str(SAMPLES / sample), json_path=tmp_path / "run.json")
-    assert ran.returncode == 0 and ran.stdout == plain.stdout
-    assert [(loc["path"], loc["line"], loc["role"]) for loc in ran.report["findings"][0]["locations"]] == expected
+    # `gradscope run` names the same lines, and exits as the program does (recorded in-process:
+    # the same recording and diagnosis `gradscope run` makes).
+    ran = record(SAMPLES / sample)
+    assert ran.outcome.exit_status == 0 and ran.stdout == plain.stdout
+    assert [(loc["path"], loc["line"], loc["role"]) for loc in ran.report()["findings"][0]["locations"]] == expected
 
 
 @pytest.mark.parametrize("sample", CLEAN)
@@ -211,7 +245,7 @@ def test_clean_sample_has_no_findings(sample, tmp_path):
     """`gradscope check` passes every clean sample, and the program runs exactly as under Python."""
     report = tmp_path / "report.json"
     result = run_gradscope("check", "--format", "json", "-o", str(report), str(SAMPLES / sample))
-    plain = run_python(SAMPLES / sample)
+    plain = run_python_once(SAMPLES / sample)
     assert result.returncode == plain.returncode == 0
     assert result.stdout == plain.stdout
     assert result.stderr == plain.stderr + "gradscope check: 0 errors, 0 warnings: passed\n"
