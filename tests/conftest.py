@@ -42,7 +42,7 @@ def run_python(script, *args, cwd=None, timeout=120) -> Result:
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def run_python_once(script, *args) -> Result:
     """`run_python` for a script of this repository that no test changes (a sample): several
     tests compare with the same plain run, so a test process runs it once."""
