@@ -16,6 +16,13 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
+# The suite runs on two xdist workers, each starting torch programs (and running some in-process):
+# with torch's default of one OpenMP thread per core, every program's threads spin against the
+# other worker's, and CPU time grows by about a third with nothing gained for these tiny tensors.
+# One thread per program, unless the environment asks otherwise. Set before torch is imported
+# here, and inherited by every subprocess (python and gradscope alike, so parity is unaffected).
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 
