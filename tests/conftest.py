@@ -16,6 +16,13 @@ import pytest
 
 pytest_plugins = ["pytester"]
 
+# The suite runs on two xdist workers, each starting torch programs (and running some in-process):
+# with torch's default of one OpenMP thread per core, every program's threads spin against the
+# other worker's, and CPU time grows by about a third with nothing gained for these tiny tensors.
+# One thread per program, unless the environment asks otherwise. Set before torch is imported
+# here, and inherited by every subprocess (python and gradscope alike, so parity is unaffected).
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
 
@@ -42,7 +49,7 @@ def run_python(script, *args, cwd=None, timeout=120) -> Result:
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def run_python_once(script, *args) -> Result:
     """`run_python` for a script of this repository that no test changes (a sample): several
     tests compare with the same plain run, so a test process runs it once."""

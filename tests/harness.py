@@ -29,9 +29,9 @@ import io
 import os
 import sys
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
 
 import torch
 
@@ -128,7 +128,7 @@ def _record_function(fn: Callable, argv: list[str], settings) -> Run:
     except SystemExit as raised:
         system_exit = raised
         status = raised.code if isinstance(raised.code, int) else (0 if raised.code is None else 1)
-    except Exception as raised:  # the function's own failure is an outcome
+    except Exception as raised:  # noqa: BLE001 - the function's own failure is an outcome
         exc, status = raised, 1
     finally:
         recorder.stop()
@@ -138,10 +138,12 @@ def _record_function(fn: Callable, argv: list[str], settings) -> Run:
 
 
 def _forget_modules_below(folder: str, before: set) -> None:
+    """Forget the modules a script imported from its own folder (the next script with a `lib`
+    of its own must not get this one's). gradscope's own, imported lazily, stay."""
     prefix = os.path.realpath(folder) + os.sep
     for name in set(sys.modules) - before:
         file = getattr(sys.modules.get(name), "__file__", None)
-        if file and os.path.realpath(file).startswith(prefix):
+        if file and os.path.realpath(file).startswith(prefix) and name.split(".")[0] != "gradscope":
             del sys.modules[name]
 
 
@@ -149,9 +151,8 @@ def _forget_modules_below(folder: str, before: set) -> None:
 def _isolated(cwd):
     # The warning filters are put back last: restoring torch's switches may import (and so
     # configure warnings in) parts of torch not loaded yet.
-    with warnings.catch_warnings(record=True) as caught:  # the program's warnings: run.warnings
-        with _torch_state(), _process_state(cwd):
-            yield caught
+    with warnings.catch_warnings(record=True) as caught, _torch_state(), _process_state(cwd):
+        yield caught  # the program's warnings, for run.warnings
 
 
 @contextlib.contextmanager

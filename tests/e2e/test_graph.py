@@ -21,17 +21,6 @@ RENDERER = shutil.which("dot") or shutil.which("graphviz-pure") or (
     if os.path.exists(os.path.join(os.path.dirname(sys.executable), "graphviz-pure")) else None)
 
 
-def graph_json(tmp_path, *argv):
-    out = tmp_path / "g.json"
-    result = run_gradscope("graph", "-o", str(out), *argv)
-    assert result.returncode == 0, result.stderr
-    return json.loads(out.read_text()), result
-
-
-def boxes(view):
-    return {box["id"]: box for box in view["boxes"]}
-
-
 def recorded_view(sample, **settings):
     """The view `gradscope graph SAMPLE -o g.json` writes (default options), recorded in-process."""
     run = record(SAMPLES / sample, **settings)
