@@ -90,7 +90,7 @@ class Graph:
             op = self._op_names[func] = op_name(func)
         except TypeError:  # an unhashable callable
             op = op_name(func)
-        try:
+        try:  # Modules.stack() inlined: this runs once per recorded op
             stack = self._threads.stack
         except AttributeError:
             stack = self._modules.stack()

@@ -49,14 +49,6 @@ class Modules:
             stack = self.threads.stack = []
             return stack
 
-    def current_call(self) -> int | None:
-        """The innermost module call in progress on this thread (its cid)."""
-        try:
-            stack = self.threads.stack
-        except AttributeError:
-            stack = self.stack()
-        return stack[-1].cid if stack else None
-
     def current_module(self) -> int | None:
         """id() of the module whose forward is innermost on this thread."""
         stack = self.stack()
