@@ -59,6 +59,16 @@ def classify(func, backward_apis) -> int:
     return PLAIN
 
 
+# Reads whose result is not worth a cut record when library code makes them: optimizers,
+# zero_grad, clip_grad_norm_ and GradScaler read every parameter's .grad on every step, and a
+# gradient read inside a library never reaches the user as a tensor cut from the graph.
+_LIBRARY_READS = frozenset({"__get__:grad"})
+
+
+def is_library_read(func) -> bool:
+    return op_name(func) in _LIBRARY_READS
+
+
 def is_zeroing(func) -> bool:
     """`zero_` and friends: the optimizer checks count them (gradients reset between steps)."""
     return getattr(func, "__name__", None) in _ZEROING

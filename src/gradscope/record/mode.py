@@ -31,6 +31,9 @@ from .records import MAX_OP_FAILURES
 
 _is_grad_enabled = torch.is_grad_enabled
 _is_compiling = torch.compiler.is_compiling
+_stack_len = torch._C._len_torch_function_stack
+_pop_stack = torch._C._pop_torch_function_stack
+_push_stack = torch._C._push_on_torch_function_stack
 
 
 class RecordingMode(TorchFunctionMode):
@@ -53,6 +56,7 @@ class RecordingMode(TorchFunctionMode):
         self._failures = failures  # id(exception) -> ("op", OpFailure)
         self._kinds: dict = {}
         self._zeroers: set = set()
+        self._library_reads: set = set()  # special reads not noted when library code makes them
         self._handlers: dict = {}  # special callable -> its bound handler
         self.op_failures: deque = deque(maxlen=MAX_OP_FAILURES)
         self.saw_compiled = False  # torch.compile traced code: its regions are not recorded
@@ -121,12 +125,28 @@ class RecordingMode(TorchFunctionMode):
             self._errors.add(exc)
         return out
 
+    # An optimizer step takes the mode off the stack while it runs (see optim.StepAside).
+    def take_off_stack(self) -> bool:
+        """Take this mode off the current thread's torch-function stack if it is on top."""
+        if _stack_len() == 0:
+            return False
+        top = _pop_stack()
+        if top is self:
+            return True
+        _push_stack(top)  # the user's own mode is above ours: leave the stack as it is
+        return False
+
+    def put_on_stack(self) -> None:
+        _push_stack(self)
+
     def _classify(self, func) -> int:
         kind = calls.classify(func, BACKWARD_APIS)
         if calls.is_zeroing(func):
             self._zeroers.add(func)
         if kind == SPECIAL:
             self._handlers[func] = self._specials.handler(func)
+            if calls.is_library_read(func):
+                self._library_reads.add(func)
         self._kinds[func] = kind
         return kind
 
@@ -140,13 +160,16 @@ class RecordingMode(TorchFunctionMode):
     def _special(self, func, args, kwargs):
         __tracebackhide__ = True
         handler = self._handlers[func]
+        call, site = call_site(4)  # the frame of __torch_function__'s caller, one further out
         try:
-            out = trampoline(3)(func, args, kwargs)
+            out = call(func, args, kwargs)
         except Exception as exc:
             self._op_failed(func, args, exc)
             raise
         try:
             handler(func, args, out)
+            if site is None and func in self._library_reads:
+                return out
             self._note_outputs(func, out, args)
         except Exception as exc:
             self._errors.add(exc)

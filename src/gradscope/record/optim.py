@@ -5,6 +5,8 @@ computed for parameters no optimizer holds."""
 from __future__ import annotations
 
 import gc
+import sys
+import threading
 import weakref
 
 import torch
@@ -45,6 +47,7 @@ class Optimizers:
         # one; the parameters' versions are compared once, before and after (see step_ended).
         self.stepping = None  # (optimizer, [(param, version)]) during optimizer.step()
         self.checking = False  # gradscope's own torch calls are running (the mode passes them on as they are)
+        self.aside = StepAside()
         self._states: dict[int, OptimizerState] = {}
         self.hazards: list[GradHazard] = []
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
@@ -53,6 +56,9 @@ class Optimizers:
 
     def step_began(self, optimizer, args, kwargs) -> None:
         """Global optimizer step pre-hook."""
+        aside = self.aside
+        if aside.active and not aside.step_running():
+            aside.come_back()  # the step that took the mode aside raised: its post-hook never ran
         try:
             params = [p for group in optimizer.param_groups for p in group["params"] if isinstance(p, Tensor)]
             self.stepping = (optimizer, [(p, p._version) for p in params])
@@ -60,8 +66,10 @@ class Optimizers:
             self.stepping = None
             self._errors.add(exc)
             return
-        try:  # our own torch calls below run while stepping is set: the mode lets them through
-            self.checking = True
+        try:
+            if not aside.active and _plain_step(optimizer, args, kwargs):
+                aside.go(sys._getframe(1))
+            self.checking = True  # our own torch calls below: the mode (if still there) lets them through
             self._check_gradients(optimizer, params)
         except Exception as exc:
             self._errors.add(exc)
@@ -80,6 +88,8 @@ class Optimizers:
         finally:
             self.checking = False
             self.stepping = None
+            if self.aside.active and self.aside.is_step(sys._getframe(1)):
+                self.aside.come_back()
 
     def _check_gradients(self, optimizer, params) -> None:
         state = self._states.get(id(optimizer))
@@ -170,6 +180,72 @@ class Optimizers:
             if bad:
                 hazards.append(GradHazard("nonfinite", bad[:8], last_backward.site, "backward", last_backward.index + 1))
         return hazards
+
+
+def _plain_step(optimizer, args, kwargs) -> bool:
+    """A step that cannot build graph worth recording: no closure (LBFGS-style steps run the
+    user's forward and backward inside) and not `differentiable=True` (the step is graph)."""
+    return len(args) <= 1 and not kwargs and not optimizer.defaults.get("differentiable", False)
+
+
+class StepAside:
+    """Takes the recording mode off the torch-function stack while an optimizer steps.
+
+    A step runs a hundred small ops per few parameters, none of them a fact gradscope needs one
+    by one (the parameters' versions are compared once, before and after). Passing each through
+    the mode and a trampoline costs ~3 µs; with the mode off the stack they cost nothing, and
+    their warnings come from torch's own lines as under Python.
+
+    The mode goes back in the global post-hook. A step that raises never calls it, so the mode
+    also goes back at the next sign of life after the step's frame is gone: the next step, the
+    next module call (a forward pre-hook held only while the mode is aside) or the end of the
+    recording. Between a step that raised and one of those, bare tensor ops are not recorded.
+    """
+
+    def __init__(self):
+        self.take = None  # set by the front: () -> bool, takes the mode off this thread's stack
+        self.put_back = None  # set by the front: () -> None
+        self.active = False
+        self._thread = 0
+        self._frame_id = 0  # id and code of the step wrapper's frame: nothing of it is held
+        self._code = None
+        self._hook = None
+
+    def go(self, step_frame) -> None:
+        if self.take is None or not self.take():
+            return
+        self.active = True
+        self._thread = threading.get_ident()
+        self._frame_id, self._code = id(step_frame), step_frame.f_code
+        self._hook = torch.nn.modules.module.register_module_forward_pre_hook(self._module_called)
+
+    def is_step(self, frame) -> bool:
+        return id(frame) == self._frame_id and frame.f_code is self._code
+
+    def step_running(self) -> bool:
+        """Is the step that took the mode aside still on this thread's stack?"""
+        frame = sys._getframe(1)
+        while frame is not None:
+            if self.is_step(frame):
+                return True
+            frame = frame.f_back
+        return False
+
+    def come_back(self) -> None:
+        """Put the mode back (on the thread it was taken from; elsewhere only forget)."""
+        if not self.active:
+            return
+        self.active = False
+        self._code = None
+        if self._hook is not None:
+            self._hook.remove()
+            self._hook = None
+        if threading.get_ident() == self._thread:
+            self.put_back()
+
+    def _module_called(self, module, args):
+        if threading.get_ident() == self._thread and not self.step_running():
+            self.come_back()
 
 
 def _params_of_live_optimizers() -> set[int]:

@@ -72,6 +72,7 @@ class Recorder:
         self._specials = SpecialCalls(graph, leaves, cuts, events, clock)
         self._mode = RecordingMode(graph, leaves, modules, cuts, inplace, optimizers, self._specials,
                                    self._backwards, postmortem, clock, errors, self._failures)
+        optimizers.aside.take, optimizers.aside.put_back = self._mode.take_off_stack, self._mode.put_on_stack
         self._backwards.after = self.prune
         graph.on_full = self.prune
         self._hook_handles: list = []
@@ -97,6 +98,7 @@ class Recorder:
 
     def stop(self) -> None:
         try:
+            self._optimizers.aside.come_back()  # a step that raised took the mode off the stack
             self._mode.__exit__(None, None, None)
         except Exception as exc:  # the user's own mode stack was left unbalanced
             self._errors.add(exc)
