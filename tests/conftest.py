@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import atexit
 import functools
 import json
 import os
@@ -43,10 +44,30 @@ def _env() -> dict:
     return env
 
 
-def run_python(script, *args, cwd=None, timeout=120) -> Result:
-    proc = subprocess.run([sys.executable, str(script), *args], capture_output=True, text=True,
-                          cwd=cwd or ROOT, env=_env(), timeout=timeout, stdin=subprocess.DEVNULL)
-    return Result(proc.returncode, proc.stdout, proc.stderr)
+@functools.cache
+def _zygote():
+    from zygote import Zygote
+
+    zygote = Zygote(_env(), ROOT)
+    atexit.register(zygote.close)
+    return zygote
+
+
+def _run(kind: str, argv: list, cwd, env: dict, timeout, real: bool) -> tuple[int, str, str]:
+    """A program in its own process: a fork of a torch-loaded server (tests/zygote.py), or,
+    with `real` or an environment that changes start-up, a fresh interpreter."""
+    zygote = _zygote()
+    if not real and zygote.can_run(kind, argv, env):
+        return zygote.run(kind, argv, cwd or ROOT, env, timeout)
+    command = [sys.executable, *(["-m"] if kind == "module" else []), *map(str, argv)]
+    proc = subprocess.run(command, capture_output=True, text=True, cwd=cwd or ROOT, env=env,
+                          timeout=timeout, stdin=subprocess.DEVNULL)
+    return proc.returncode, proc.stdout, proc.stderr
+
+
+def run_python(script, *args, cwd=None, timeout=120, real=False) -> Result:
+    """`python script args...` (see tests/zygote.py for what `real=True` adds)."""
+    return Result(*_run("python", [script, *args], cwd, _env(), timeout, real))
 
 
 @functools.cache
@@ -56,16 +77,16 @@ def run_python_once(script, *args) -> Result:
     return run_python(script, *args)
 
 
-def run_gradscope(*argv, json_path=None, cwd=None, timeout=120, env=None) -> Result:
-    command = [sys.executable, "-m", "gradscope", *argv]
+def run_gradscope(*argv, json_path=None, cwd=None, timeout=120, env=None, real=False) -> Result:
+    """`python -m gradscope argv...` (see tests/zygote.py for what `real=True` adds)."""
+    command = ["gradscope", *argv]
     if json_path is not None:
-        command[4:4] = ["--json", str(json_path)]  # right after the subcommand
-    proc = subprocess.run(command, capture_output=True, text=True, cwd=cwd or ROOT,
-                          env=env or _env(), timeout=timeout, stdin=subprocess.DEVNULL)
+        command[2:2] = ["--json", str(json_path)]  # right after the subcommand
+    returncode, stdout, stderr = _run("module", command, cwd, env or _env(), timeout, real)
     report = None
     if json_path is not None and Path(json_path).exists():
         report = json.loads(Path(json_path).read_text())
-    return Result(proc.returncode, proc.stdout, proc.stderr, report)
+    return Result(returncode, stdout, stderr, report)
 
 
 @pytest.fixture

@@ -160,3 +160,17 @@ def test_steps_inside_backward_and_nested_steps_compute_what_python_computes():
     assert all(torch.equal(a, b) for a, b in zip(params, plain_params))
     assert len(run.trace.backward_calls) == 3
     assert run.trace.internal_errors == []
+
+
+def test_gradient_reads_are_cuts_in_user_code_only():
+    def program():
+        w = torch.ones(3, requires_grad=True)
+        (w * 2).sum().backward()
+        torch.nn.utils.clip_grad_norm_([w], 1.0)  # reads w.grad inside torch: not a cut
+        penalty = w.grad.pow(2).sum()  # the user's read: the cut the explanation names
+        penalty.backward()
+
+    run = record(program)
+    (cut,) = run.trace.cuts.values()
+    assert cut.op == "__get__:grad" and cut.site.code == "penalty = w.grad.pow(2).sum()  # the user's read: the cut the explanation names"
+    assert [f.rule for f in run.findings] == ["backward-without-graph"]

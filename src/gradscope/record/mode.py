@@ -160,7 +160,7 @@ class RecordingMode(TorchFunctionMode):
     def _special(self, func, args, kwargs):
         __tracebackhide__ = True
         handler = self._handlers[func]
-        call, site = call_site(4)  # the frame of __torch_function__'s caller, one further out
+        call, site = call_site(3)  # __torch_function__'s caller: one frame further out than there
         try:
             out = call(func, args, kwargs)
         except Exception as exc:

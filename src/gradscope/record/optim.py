@@ -183,9 +183,11 @@ class Optimizers:
 
 
 def _plain_step(optimizer, args, kwargs) -> bool:
-    """A step that cannot build graph worth recording: no closure (LBFGS-style steps run the
-    user's forward and backward inside) and not `differentiable=True` (the step is graph)."""
-    return len(args) <= 1 and not kwargs and not optimizer.defaults.get("differentiable", False)
+    """A step that cannot build graph worth recording (no closure: LBFGS-style steps run the
+    user's forward and backward inside; not `differentiable=True`: the step is graph), run
+    eagerly."""
+    return (len(args) <= 1 and not kwargs and not optimizer.defaults.get("differentiable", False)
+            and not torch.compiler.is_compiling())  # Dynamo traces the mode stack itself
 
 
 class StepAside:
