@@ -1,9 +1,11 @@
 """An optimizer step runs with the recording mode off the torch-function stack (record/optim.py,
 StepAside): what it still records, and that the mode comes back on every path, including steps
-that raise, steps inside backward, nested steps and steps with a closure."""
+that raise, steps inside backward, nested steps and steps with a closure; and the per-step
+gradient checks (non-finite flags read a step later, gradient reads of library code)."""
 
 from __future__ import annotations
 
+import pytest
 import torch
 import torch.nn as nn
 
@@ -174,3 +176,35 @@ def test_gradient_reads_are_cuts_in_user_code_only():
     (cut,) = run.trace.cuts.values()
     assert cut.op == "__get__:grad" and cut.site.code == "penalty = w.grad.pow(2).sum()  # the user's read: the cut the explanation names"
     assert [f.rule for f in run.findings] == ["backward-without-graph"]
+
+
+def _nan_at_step(nan_step: int, steps: int, params):
+    def program():
+        opt = torch.optim.SGD(params(), lr=0.0)  # lr 0: the parameters stay finite
+        for step in range(1, steps + 1):
+            opt.zero_grad()
+            loss = sum((p.abs() if p.is_complex() else p).sum() for p in opt.param_groups[0]["params"])
+            if step == nan_step:
+                loss = loss * float("nan")
+            loss.backward()
+            opt.step()
+    return record(program)
+
+
+@pytest.mark.parametrize("nan_step, steps", [(3, 5), (5, 5)])
+def test_non_finite_gradients_are_read_a_step_later_and_keep_their_step(nan_step, steps):
+    # The step's flags are read at the next step (or at the end: the last step's case).
+    run = _nan_at_step(nan_step, steps, lambda: [nn.Parameter(torch.ones(3)), nn.Parameter(torch.ones(2))])
+    (hazard,) = [h for h in run.trace.grad_hazards if h.kind == "nonfinite"]
+    assert hazard.step == nan_step and len(hazard.leaves) == 2
+    assert [f.rule for f in run.findings] == ["nonfinite-gradient"]
+    assert run.trace.internal_errors == []
+
+
+def test_non_finite_check_takes_every_gradient_dtype():
+    run = _nan_at_step(2, 3, lambda: [nn.Parameter(torch.ones(3, dtype=torch.float64)),
+                                      nn.Parameter(torch.ones(3, dtype=torch.bfloat16)),
+                                      nn.Parameter(torch.ones(2, dtype=torch.complex64))])
+    (hazard,) = [h for h in run.trace.grad_hazards if h.kind == "nonfinite"]
+    assert hazard.step == 2 and len(hazard.leaves) == 3
+    assert run.trace.internal_errors == []

@@ -23,7 +23,7 @@ from .records import GRAD_CHECK_STEPS
 class OptimizerState:
     """What gradscope remembers of one optimizer between its steps (no tensors: weak refs)."""
 
-    __slots__ = ("ref", "name", "steps", "param_ids", "sample", "backwards", "zeroings", "reported")
+    __slots__ = ("ref", "name", "steps", "param_ids", "sample", "backwards", "zeroings", "reported", "unread")
 
     def __init__(self, optimizer):
         self.ref = weakref.ref(optimizer)
@@ -34,6 +34,9 @@ class OptimizerState:
         self.backwards = -1  # backward calls made before the last step
         self.zeroings = 0  # zero_ calls seen before the last step
         self.reported: set[str] = set()
+        # The last step's non-finite check, not read yet: (finite flags per device, the
+        # parameters' leaf ids, the step's location, the step number).
+        self.unread: tuple | None = None
 
 
 class Optimizers:
@@ -117,17 +120,15 @@ class Optimizers:
         state.sample = [(weakref.ref(p), weakref.ref(p.grad)) for p in with_grad[:3]]
         state.backwards, state.zeroings = clock.backwards, clock.zeroings
 
+        if "nonfinite" not in state.reported:
+            self._read_nonfinite(state)  # the previous step's flags, long computed by now
         if with_grad and "nonfinite" not in state.reported:
-            dense = [p.grad for p in with_grad if p.grad.layout == torch.strided]
-            # One sum per gradient (cheaper than a norm), accumulated in float32 (an fp16 sum
-            # overflows): NaN and inf carry through a sum; one that overflows anyway is ruled out
-            # by the exact look below.
-            sums = [g.sum(dtype=torch.float32) if g.is_floating_point() else g.sum() for g in dense]
-            if dense and not bool(torch.isfinite(torch.stack(sums).sum())):
-                bad = [p for p in with_grad if not bool(torch.isfinite(p.grad).all())]
-                state.reported.add("nonfinite")
-                self.hazards.append(GradHazard("nonfinite", [leaf_id(p) for p in bad[:8]],
-                                               step_site(), state.name, state.steps))
+            dense = [p for p in with_grad if p.grad.layout == torch.strided]
+            if dense:
+                # The flags are read at the next step or at the end, not now: on a GPU, reading
+                # them now would wait for the device once per step.
+                state.unread = (_finite_flags([p.grad for p in dense]), [leaf_id(p) for p in dense],
+                                step_site(), state.steps)
 
         if state.steps <= GRAD_CHECK_STEPS and with_grad:
             for p in params:
@@ -140,6 +141,21 @@ class Optimizers:
                 for p in module.parameters(recurse=False):
                     if p.grad is not None and id(p) not in known:
                         self._not_in_optimizer.setdefault(leaf_id(p), (step_site(), state.name, state.steps, id(p)))
+
+    def _read_nonfinite(self, state: OptimizerState) -> None:
+        if state.unread is None:
+            return
+        flags, leaves, site, step = state.unread
+        state.unread = None
+        finite = [True] * len(leaves)
+        for indices, device_flags in flags:
+            for index, ok in zip(indices, device_flags.tolist()):
+                finite[index] = ok
+        if all(finite):
+            return
+        bad = [leaf for leaf, ok in zip(leaves, finite) if not ok]
+        state.reported.add("nonfinite")
+        self.hazards.append(GradHazard("nonfinite", bad[:8], site, state.name, step))
 
     def backward_ran(self, site, index: int) -> None:
         """After one of the first backward calls: parameters left with .grad None while others of
@@ -158,6 +174,9 @@ class Optimizers:
     def final_hazards(self, last_backward) -> list[GradHazard]:
         """Every gradient hazard, with those only the end of the run can tell (every optimizer
         known; no step saw non-finite gradients). `last_backward`: the last BackwardCall, if any."""
+        for state in self._states.values():  # the last step of each optimizer is not read yet
+            if "nonfinite" not in state.reported:
+                self._read_nonfinite(state)
         hazards = list(self.hazards)
         known = set().union(*(s.param_ids for s in self._states.values())) if self._states else set()
         if self._not_in_optimizer:
@@ -180,6 +199,22 @@ class Optimizers:
             if bad:
                 hazards.append(GradHazard("nonfinite", bad[:8], last_backward.site, "backward", last_backward.index + 1))
         return hazards
+
+
+def _finite_flags(grads: list) -> list[tuple[list[int], torch.Tensor]]:
+    """Whether each gradient is finite, as one flag tensor per device (not read: see the caller).
+
+    One sum per gradient (cheaper than a norm), accumulated in at least float32 (an fp16 sum
+    overflows; complex gradients as their real view): NaN and inf carry through a sum.
+    """
+    by_device: dict = {}
+    for index, grad in enumerate(grads):
+        values = grad if not grad.is_complex() else torch.view_as_real(grad)
+        by_device.setdefault(grad.device, ([], []))
+        indices, sums = by_device[grad.device]
+        indices.append(index)
+        sums.append(values.sum(dtype=torch.float64 if values.dtype == torch.float64 else torch.float32))
+    return [(indices, torch.isfinite(torch.stack(sums))) for indices, sums in by_device.values()]
 
 
 def _plain_step(optimizer, args, kwargs) -> bool:
