@@ -208,3 +208,18 @@ def test_non_finite_check_takes_every_gradient_dtype():
     (hazard,) = [h for h in run.trace.grad_hazards if h.kind == "nonfinite"]
     assert hazard.step == 2 and len(hazard.leaves) == 3
     assert run.trace.internal_errors == []
+
+
+@pytest.mark.parametrize("call", ["step()", "step(None)", "step(closure=None)"])
+def test_a_step_without_closure_takes_the_mode_aside_however_it_is_called(call):
+    depths = []
+
+    def program():
+        model = nn.Linear(3, 1)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        opt.register_step_pre_hook(lambda *_: depths.append(stack_depth()))
+        _forward_backward(model)
+        eval(f"opt.{call}")  # accelerate's AcceleratedOptimizer passes closure=None
+
+    record(program)
+    assert depths == [0]

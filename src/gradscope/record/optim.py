@@ -221,7 +221,10 @@ def _plain_step(optimizer, args, kwargs) -> bool:
     """A step that cannot build graph worth recording (no closure: LBFGS-style steps run the
     user's forward and backward inside; not `differentiable=True`: the step is graph), run
     eagerly."""
-    return (len(args) <= 1 and not kwargs and not optimizer.defaults.get("differentiable", False)
+    rest = dict(kwargs)
+    closure = rest.pop("closure", args[1] if len(args) > 1 else None)  # `closure=None` is none
+    return (closure is None and len(args) <= 2 and not rest
+            and not optimizer.defaults.get("differentiable", False)
             and not torch.compiler.is_compiling())  # Dynamo traces the mode stack itself
 
 
