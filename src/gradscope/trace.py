@@ -148,6 +148,7 @@ class BackwardCall:
     freed_failures: list[FreedFailure] = field(default_factory=list)
     failed_node: int | None = None  # for other errors: the node named in the message, if found
     freed_nodes: int = 0  # how many tracked nodes this call released
+    input_leaves: list[int] = field(default_factory=list)  # leaves among its `inputs=` (every call)
     # Filled only when the call fails: what it was given.
     outputs: list[TensorArg] = field(default_factory=list)  # the tensors backpropagated
     inputs: list[TensorArg] = field(default_factory=list)  # autograd.grad's `inputs`
@@ -234,6 +235,7 @@ class Revival:
     seq: int
     site: Site | None
     cut: int | None
+    leaf: int | None = None  # the leaf the tensor became
 
 
 @dataclass

@@ -137,3 +137,23 @@ def test_rules_import_no_torch():
     import subprocess
     code = "import sys, gradscope.rules, gradscope.trace; assert 'torch' not in sys.modules"
     assert subprocess.run([sys.executable, "-c", code]).returncode == 0
+
+
+def revival_trace(asked_for_by_grad: bool):
+    from gradscope.trace import GraphCut, Revival
+
+    trace = Trace(argv=["train.py"])
+    trace.cuts[1] = GraphCut(id=1, seq=1, op="detach", site=site(20), reason="detach", backwards_before=0)
+    trace.revivals.append(Revival(seq=2, site=site(12), cut=1, leaf=7))
+    trace.backward_calls.append(BackwardCall(
+        index=0, api="torch.autograd.grad", site=site(14), seq=3, retain_graph=True, create_graph=True,
+        input_leaves=[7] if asked_for_by_grad else [3]))
+    return trace
+
+
+def test_revival_is_a_warning_unless_its_gradient_is_asked_for():
+    (finding,) = diagnose(revival_trace(asked_for_by_grad=False))
+    assert finding.rule == "requires-grad-on-detached-result"
+    assert locs(finding)[0] == (12, "requires-grad") and (20, "cut") in locs(finding)
+    # WGAN-GP: the revived interpolate is autograd.grad's `inputs`: intended (issue 16, section 7).
+    assert diagnose(revival_trace(asked_for_by_grad=True)) == []

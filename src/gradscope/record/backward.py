@@ -14,6 +14,7 @@ from ..locations import capture
 from ..trace import BackwardCall
 from .cuts import Cuts
 from .graph import Graph
+from .leaves import Leaves
 from .modules import Modules
 from .optim import Optimizers
 from .postmortem import PostMortem
@@ -28,9 +29,10 @@ BACKWARD_APIS = {
 
 
 class Backwards:
-    def __init__(self, graph: Graph, cuts: Cuts, modules: Modules, optimizers: Optimizers,
+    def __init__(self, graph: Graph, leaves: Leaves, cuts: Cuts, modules: Modules, optimizers: Optimizers,
                  postmortem: PostMortem, clock, errors, failures: dict, flow=None):
         self._graph = graph
+        self._leaves = leaves
         self._cuts = cuts
         self._modules = modules
         self._optimizers = optimizers
@@ -90,6 +92,10 @@ class Backwards:
             retain_graph=create_graph if retain_graph is None else bool(retain_graph),
             create_graph=create_graph, roots=root_ids,
         )
+        if inputs:  # which leaves it asks the gradient of (a revived tensor's gradient is wanted)
+            known_id = self._leaves.known_id
+            call.input_leaves = [lid for lid in (known_id(t) for t in inputs[:16] if isinstance(t, Tensor))
+                                 if lid is not None]
         self._clock.backwards += 1
         self.calls.append(call)
         return call, roots, outputs, inputs

@@ -79,7 +79,8 @@ class InplaceLog:
             self._leaves.ensure(first)  # requires_grad_() / .requires_grad = True
             cut = self._cuts.cut_of(first) if self._cuts.tainted else None
             if cut is not None and self._cuts.reason_of(cut) != "inference_mode":
-                self._events.add("revival", lambda loc: Revival(next(self._clock.seq), loc, cut))
+                lid = self._leaves.pinned_id(first)
+                self._events.add("revival", lambda loc: Revival(next(self._clock.seq), loc, cut, lid))
 
     def _log(self, func, tensor, grad_fn, storage, version, where, kwargs) -> InplaceChange:
         loc, entry = where

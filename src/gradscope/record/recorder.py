@@ -67,7 +67,7 @@ class Recorder:
         self._inplace = inplace = InplaceLog(graph, leaves, cuts, events, clock)
         self._optimizers = optimizers = Optimizers(leaves, modules, inplace, clock, errors)
         self._postmortem = postmortem = PostMortem(graph, leaves, cuts, modules)
-        self._backwards = Backwards(graph, cuts, modules, optimizers, postmortem, clock, errors,
+        self._backwards = Backwards(graph, leaves, cuts, modules, optimizers, postmortem, clock, errors,
                                     self._failures, self._flow)
         self._specials = SpecialCalls(graph, leaves, cuts, events, clock)
         self._mode = RecordingMode(graph, leaves, modules, cuts, inplace, optimizers, self._specials,

@@ -78,6 +78,8 @@ def _last_escape(trace: Trace, call: BackwardCall):
 def check_revival(trace: Trace) -> list[Finding]:
     findings = []
     for revival in trace.revivals:
+        if _gradient_asked_for(trace, revival):
+            continue
         cut = trace.cut(revival.cut)
         finding = Finding(
             rule=REVIVAL_RULE_ID, severity="warning",
@@ -94,3 +96,11 @@ def check_revival(trace: Trace) -> list[Finding]:
             finding.add(location)
         findings.append(finding)
     return findings
+
+
+def _gradient_asked_for(trace: Trace, revival) -> bool:
+    """The revived tensor was later given as `inputs=` of autograd.grad or backward: its own
+    gradient is what the program wants (a WGAN-GP penalty, an input-saliency map), not the
+    parameters' before the cut."""
+    return revival.leaf is not None and any(
+        call.seq > revival.seq and revival.leaf in call.input_leaves for call in trace.backward_calls)
