@@ -15,18 +15,24 @@ class Location:
     line: int
     role: str
     note: str = ""  # a few words on what happened there
+    function: str = field(default="", compare=False)
+    callers: tuple[Site, ...] = field(default=(), compare=False)  # user frames that led here, outermost first
 
     @classmethod
     def at(cls, site: Site | None, role: str, note: str = "") -> "Location | None":
-        return None if site is None else cls(site.path, site.line, role, note)
+        return None if site is None else cls(site.path, site.line, role, note, site.function, site.callers)
 
     @property
     def code(self) -> str:
         return source_line(self.path, self.line)
 
     def to_dict(self) -> dict:
+        """`stack`: the user frames that led to the line, outermost first, ending with the line itself."""
+        frames = [*self.callers, Site(self.path, self.line, self.function)]
         return {"path": self.path, "line": self.line, "role": self.role, "code": self.code,
-                "note": self.note}
+                "note": self.note, "function": self.function,
+                "stack": [{"path": f.path, "line": f.line, "function": f.function,
+                           "code": source_line(f.path, f.line)} for f in frames]}
 
 
 # Roles that mark the line to change, best first (see Finding.primary).

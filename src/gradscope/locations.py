@@ -13,7 +13,7 @@ from __future__ import annotations
 import linecache
 import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import CodeType, FrameType
 
 _GRADSCOPE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
@@ -23,8 +23,14 @@ _GRADSCOPE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
 _internal_prefixes: list[str] = [_GRADSCOPE_DIR]
 _is_internal_cache: dict[str, bool] = {}
 
-# A captured location: (code object, instruction offset of the call in it).
-RawLocation = tuple[CodeType, int]
+# A captured location: (code object, instruction offset of the call in it), and, when captured
+# with its callers, a third item: the callers' (code, offset) pairs, outermost first.
+RawLocation = tuple
+
+MAX_CALLERS = 7  # user frames kept around a location, besides its own
+_LIBRARY_DIRS = (os.sep + "site-packages" + os.sep, os.sep + "dist-packages" + os.sep)
+_STDLIB_DIR = os.path.dirname(os.__file__) + os.sep  # runpy, threading, unittest: not the user's frames
+_TRAMPOLINE_MARK = "__gradscope_call__"  # as_caller.MARK (as_caller imports this module)
 
 
 def add_internal_dir(path: str) -> None:
@@ -73,13 +79,71 @@ def capture() -> tuple[RawLocation | None, FrameType | None]:
     return None, entry
 
 
+def capture_stack() -> tuple[RawLocation | None, FrameType | None]:
+    """`capture()`, with the user frames that called the location (outermost first, at most
+    MAX_CALLERS): the training loop around a `backward()` inside a helper, the call that fed a
+    module. Frames of torch, gradscope, installed packages and the standard library are left
+    out, and the walk stops
+    at gradscope's runner (below the user's program). Costs a walk of the rest of the stack, so
+    it is used where records are few (backward calls, in-place writes, cuts, events), not per op.
+    """
+    frame = sys._getframe(1)
+    entry = None
+    cache = _is_internal_cache
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        verdict = cache.get(filename)
+        if verdict is None:
+            verdict = is_internal_file(filename)
+        if not verdict:
+            break
+        if not filename.startswith(_GRADSCOPE_DIR):
+            entry = frame
+        frame = frame.f_back
+    if frame is None:
+        return None, entry
+    here = (frame.f_code, frame.f_lasti)
+    callers = []
+    outer = frame.f_back
+    while outer is not None and len(callers) < MAX_CALLERS:
+        code = outer.f_code
+        filename = code.co_filename
+        if filename.startswith(_GRADSCOPE_DIR):
+            break  # gradscope's runner: the user's program starts above it
+        verdict = cache.get(filename)
+        if verdict is None:
+            verdict = is_internal_file(filename)
+        if not verdict and not _is_library_frame(filename) and code.co_varnames[:1] != (_TRAMPOLINE_MARK,):
+            callers.append((code, outer.f_lasti))
+        outer = outer.f_back
+    if not callers:
+        return here, entry
+    callers.reverse()
+    return (*here, tuple(callers)), entry
+
+
+def _is_library_frame(filename: str) -> bool:
+    """Installed packages, the standard library, frozen modules: left out of a location's callers."""
+    verdict = _library_cache.get(filename)
+    if verdict is None:
+        verdict = _library_cache[filename] = (filename.startswith((_STDLIB_DIR, "<frozen "))
+                                              or any(d in filename for d in _LIBRARY_DIRS))
+    return verdict
+
+
+_library_cache: dict[str, bool] = {}
+
+
 @dataclass(frozen=True)
 class Site:
-    """A resolved source location: absolute path, 1-based line, function name."""
+    """A resolved source location: absolute path, 1-based line, function name, and the user
+    frames that called it (outermost first; empty when not captured). Two sites are equal when
+    their path, line and function are: the callers say how the line was reached, not which."""
 
     path: str
     line: int
     function: str = ""
+    callers: tuple["Site", ...] = field(default=(), compare=False)
 
     @property
     def code(self) -> str:
@@ -117,8 +181,9 @@ def real_path(filename: str) -> str:
 def resolve(raw: RawLocation | None) -> Site | None:
     if raw is None:
         return None
-    code, offset = raw
-    return Site(real_path(code.co_filename), _line_of(code, offset), code.co_name)
+    code, offset = raw[0], raw[1]
+    callers = tuple(resolve(caller) for caller in raw[2]) if len(raw) > 2 else ()
+    return Site(real_path(code.co_filename), _line_of(code, offset), code.co_name, callers)
 
 
 def source_line(path: str, line: int) -> str:

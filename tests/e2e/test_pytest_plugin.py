@@ -64,8 +64,13 @@ def test_enabled_fails_the_hazard_with_both_lines(suite):
     result.assert_outcomes(passed=2, failed=2)
     out = result.stdout.str()
     failure = out[out.index("_ test_forward_only_hazard _"):]
-    assert "saved    test_model.py:6 weights = torch.sigmoid(query @ keys.T)" in failure
-    assert "modified test_model.py:7 weights.div_(2.0)" in failure
+    # Each line's place, then its code on the row below (render/console.py).
+    assert "saved     test_model.py:6 in scaled_attention" in failure
+    assert "modified  test_model.py:7 in scaled_attention" in failure
+    for code in ("weights = torch.sigmoid(query @ keys.T)", "weights.div_(2.0)"):
+        assert f"            {code}" in failure
+    # The in-place write's callers: the test that called the helper (pytest's frames left out).
+    assert "reached from test_model.py:13 in test_forward_only_hazard " in failure
     result.stdout.fnmatch_lines([
         "*= gradscope =*",
         "test_model.py::test_forward_only_hazard: 1 finding (test failed)",
@@ -93,8 +98,8 @@ def test_failing_test_gets_the_explanation(pytester):
     '''))
     result = pytester.runpytest_subprocess("--gradscope", "-p", "no:cacheprovider")
     result.assert_outcomes(failed=1)
-    result.stdout.fnmatch_lines(["*- gradscope -*", "*modified test_fails.py:6 y += 1*",
-                                 "*gradscope · inplace-modified-saved-tensor*"])
+    result.stdout.fnmatch_lines(["*- gradscope -*", "*modified  test_fails.py:6 in test_backward_after_inplace*",
+                                 "*            y += 1*", "*gradscope · inplace-modified-saved-tensor*"])
     assert "recorder.py" not in result.stdout.str()  # gradscope's frames are hidden from the traceback
 
 

@@ -77,6 +77,10 @@ EXPECTED = {
     "hook_changes_grad_shape.py": ("hook-changed-gradient", [("hook_changes_grad_shape.py", 5, "hook"), ("hook_changes_grad_shape.py", 11, "registered"), ("hook_changes_grad_shape.py", 12, "backward")]),
     "grad_unused_input.py": ("grad-input-unused", [("grad_unused_input.py", 5, "input"), ("grad_unused_input.py", 6, "cut"), ("grad_unused_input.py", 7, "backward")]),
     "grad_input_without_grad.py": ("grad-input-without-grad", [("grad_input_without_grad.py", 7, "backward")]),
+    # Issue 16: the line to fix is further out than the failing line (see test_locations_carry_the_callers).
+    "reinforce_finish_episode_twice.py": ("backward-through-freed-graph", [
+        ("reinforce_finish_episode_twice.py", 19, "created"), ("reinforce_finish_episode_twice.py", 25, "used"),
+        ("reinforce_finish_episode_twice.py", 27, "freed"), ("reinforce_finish_episode_twice.py", 27, "backward")]),
     "unbind_rows_inplace.py": ("multi-output-view-inplace", [("unbind_rows_inplace.py", 6, "view"), ("unbind_rows_inplace.py", 7, "failed")]),
     "custom_function_returns_view.py": ("custom-function-view-inplace", [("custom_function_returns_view.py", 10, "function"), ("custom_function_returns_view.py", 17, "failed")]),
     "no_grad_view_inplace.py": ("no-grad-view-inplace", [("no_grad_view_inplace.py", 6, "view"), ("no_grad_view_inplace.py", 5, "no-grad-block"), ("no_grad_view_inplace.py", 7, "failed")]),
@@ -160,6 +164,17 @@ def test_diagnosis_names_the_lines(sample):
     assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == expected_locations(lines)
     for loc in finding["locations"]:
         assert loc["code"], "every named line shows its source"
+
+
+def test_locations_carry_the_callers():
+    """Each backward names the loop line that called the helper: the first call frees the
+    graph (line 38), the second, the line to remove, fails (line 39)."""
+    run = record(SAMPLES / "reinforce_finish_episode_twice.py")
+    stacks = {loc["role"]: [(frame["line"], frame["function"]) for frame in loc["stack"]]
+              for loc in run.report()["findings"][0]["locations"]}
+    assert stacks == {"created": [(19, "act")], "used": [(25, "finish_episode")],
+                      "freed": [(38, "<module>"), (27, "finish_episode")],
+                      "backward": [(39, "<module>"), (27, "finish_episode")]}
 
 
 @pytest.mark.parametrize("sample", sorted(SILENT))

@@ -10,7 +10,7 @@ from collections import deque
 import torch
 
 from ..as_caller import trampoline
-from ..locations import capture
+from ..locations import capture_stack
 from ..trace import BackwardCall
 from .cuts import Cuts
 from .graph import Graph
@@ -78,7 +78,7 @@ class Backwards:
         inputs = [inputs] if isinstance(inputs, Tensor) else list(inputs or ())
         create_graph = bool(bound.get("create_graph", False))
         retain_graph = bound.get("retain_graph")
-        loc = capture()[0]
+        loc = capture_stack()[0]
         roots, root_ids = [], []
         for tensor in outputs:
             grad_fn = grad_fn_of(tensor) if isinstance(tensor, Tensor) else None

@@ -12,7 +12,7 @@ import weakref
 
 import torch
 
-from ..locations import capture
+from ..locations import capture_stack
 from ..trace import GraphCut
 from .graph import Graph
 from .leaves import Leaves
@@ -82,9 +82,9 @@ class Cuts:
             found = self._keys.get(key)
             if found is not None:
                 return found
-            loc = capture()[0]
+            loc = capture_stack()[0]
         else:
-            loc = capture()[0]
+            loc = capture_stack()[0]
             if reason is None:
                 reason = _CUT_REASONS.get(op_name(func))
                 if reason is None:

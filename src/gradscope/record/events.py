@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import traceback
 
-from ..locations import capture
+from ..locations import capture_stack
 from .records import MAX_EVENTS, MAX_INTERNAL_ERRORS
 
 EVENT_KINDS = ("escape", "grad_read", "hook", "stale", "revival", "moved")
@@ -21,7 +21,7 @@ class EventLog:
     def add(self, kind: str, make, loc=None) -> None:
         """Record one event of `kind` at `loc` (the calling user line if None); `make(loc)` builds it."""
         if loc is None:
-            loc = capture()[0]
+            loc = capture_stack()[0]
         events = self.by_kind[kind]
         if loc not in events and len(events) < MAX_EVENTS:
             events[loc] = make(loc)

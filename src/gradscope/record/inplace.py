@@ -7,7 +7,7 @@ from collections import deque
 
 import torch
 
-from ..locations import capture
+from ..locations import capture_stack
 from ..trace import InplaceChange, LeafMoved, Revival, SavedHazard
 from .cuts import Cuts
 from .events import EventLog
@@ -61,7 +61,7 @@ class InplaceLog:
             grad_fn = grad_fn_of(tensor)
             if storage in graph.storages:  # memory a recorded backward needs: log the write
                 if where is None:
-                    where = capture()
+                    where = capture_stack()
                 change = self._log(func, tensor, grad_fn, storage, version, where, kwargs)
                 if storage in graph.pending or change.bypasses_version:
                     self.check_hazard(change)
@@ -112,7 +112,7 @@ class InplaceLog:
             if storage not in graph.storages:
                 continue
             if where is None:
-                where = capture()
+                where = capture_stack()
             change = InplaceChange(
                 seq=next(self._clock.seq), op=f"{type(optimizer).__name__}.step", site=where[0],
                 storage=storage, shape=shape_of(param), version_before=version,

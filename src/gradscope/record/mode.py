@@ -13,7 +13,7 @@ import torch
 from torch.overrides import TorchFunctionMode
 
 from ..as_caller import call_site, trampoline
-from ..locations import capture
+from ..locations import capture_stack
 from ..trace import ErrorInfo, OpFailure
 from . import calls
 from .backward import BACKWARD_APIS, Backwards
@@ -201,7 +201,7 @@ class RecordingMode(TorchFunctionMode):
 
     def _op_failed(self, func, args, exc):
         try:
-            loc = capture()[0]
+            loc = capture_stack()[0]
             tensors = [self._postmortem.describe(a) for a in args[:4] if isinstance(a, Tensor)]
             failure = OpFailure(
                 seq=next(self._clock.seq), op=op_name(func), site=loc,

@@ -11,7 +11,7 @@ import weakref
 
 import torch
 
-from ..locations import capture
+from ..locations import capture_stack
 from ..trace import GradHazard
 from .inplace import InplaceLog
 from .leaves import Leaves
@@ -107,7 +107,7 @@ class Optimizers:
         def step_site():
             nonlocal site
             if site is None:
-                site = capture()[0]
+                site = capture_stack()[0]
             return site
 
         # Gradients not reset since the last step: the same .grad tensors, no zero_ in between.

@@ -7,7 +7,6 @@ from typing import TextIO
 
 from rich.console import Console, Group
 from rich.panel import Panel
-from rich.table import Table
 from rich.text import Text
 
 from ..findings import Finding
@@ -42,14 +41,23 @@ def render(findings: list[Finding], internal_errors: list[str], stream: TextIO, 
 
 
 def _panel(number: int, finding: Finding) -> Panel:
-    timeline = Table.grid(padding=(0, 1))
-    timeline.add_column(no_wrap=True)
-    timeline.add_column(no_wrap=True)
-    timeline.add_column()
-    for loc in finding.locations:
-        style = _ROLE_STYLE.get(loc.role, "white")
-        timeline.add_row(Text(loc.role, style=style), Text(f"{_short(loc.path)}:{loc.line}", style="bold"),
-                         Text(loc.code or "", style="dim", overflow="fold"))
+    # As a traceback reads: each line's place on its own row, its code indented under it (a long
+    # path then never squeezes the code), and the user frames that reached it, outermost first.
+    width = max((len(loc.role) for loc in finding.locations), default=0)
+    timeline = Text(overflow="fold")
+    for index, loc in enumerate(finding.locations):
+        if index:
+            timeline.append("\n")
+        place = f"{_short(loc.path)}:{loc.line}" + (f" in {loc.function}" if loc.function else "")
+        timeline.append(loc.role.ljust(width), style=_ROLE_STYLE.get(loc.role, "white"))
+        timeline.append("  ")
+        timeline.append(place, style="bold")
+        indent = " " * (width + 4)
+        if loc.code:
+            timeline.append(f"\n{indent}{loc.code}", style="dim")
+        if loc.callers:
+            chain = " → ".join(f"{_short(c.path)}:{c.line} in {c.function}" for c in loc.callers)
+            timeline.append(f"\n{indent}reached from {chain}", style="dim italic")
     caught = "" if finding.details.get("uncaught", True) else " (caught by the program)"
     body = Group(
         timeline,

@@ -1,0 +1,46 @@
+"""Locations with their callers (locations.capture_stack): which frames are kept, how many, and
+that a function's callers are found through torch's own frames (a module's forward)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from gradscope.locations import MAX_CALLERS
+from tests.harness import record
+
+DEEP = textwrap.dedent("""\
+    import torch
+
+    def nest(depth, w):
+        if depth == 0:
+            loss = (w * 2).sum()
+            loss.backward()
+            loss.backward()  # line 7: the second backward
+        return nest(depth - 1, w)
+
+    class Model(torch.nn.Module):
+        def forward(self, w):
+            return nest(DEPTH, w)
+
+    DEPTH = int(__import__("sys").argv[1])
+    Model()(torch.ones(2, requires_grad=True))  # line 15
+""")
+
+
+def _backward_stack(tmp_path, depth):
+    script = tmp_path / "deep.py"
+    script.write_text(DEEP)
+    run = record(script, str(depth))
+    (location,) = [loc for loc in run.report()["findings"][0]["locations"] if loc["role"] == "backward"]
+    return [(frame["line"], frame["function"]) for frame in location["stack"]]
+
+
+def test_callers_pass_through_torch_frames_to_the_program(tmp_path):
+    # <module> calls the Model, torch's Module.__call__ calls forward: torch's frames are left out.
+    assert _backward_stack(tmp_path, 1) == [(15, "<module>"), (12, "forward"), (8, "nest"), (7, "nest")]
+
+
+def test_a_deep_stack_keeps_the_innermost_frames(tmp_path):
+    stack = _backward_stack(tmp_path, 20)
+    assert len(stack) == MAX_CALLERS + 1
+    assert stack[-1] == (7, "nest") and all(frame == (8, "nest") for frame in stack[:-1])
