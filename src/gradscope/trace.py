@@ -65,6 +65,7 @@ class ModuleCall:
     type: str  # class name, e.g. "Linear"
     name: str | None  # module path from its root module ("encoder.layers.0"), "" for a root
     parent: int | None = None
+    site: Site | None = None  # the line that called it, with its callers
 
 
 @dataclass

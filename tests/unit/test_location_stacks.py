@@ -27,6 +27,37 @@ DEEP = textwrap.dedent("""\
 """)
 
 
+CARRIED = textwrap.dedent("""\
+    import torch
+    import torch.nn as nn
+
+    class Model(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.rnn = nn.RNN(2, 4, batch_first=True)
+
+        def forward(self, x, h):
+            out, h = self.rnn(x, h)  # line 10
+            return out, h
+
+    model = Model()
+    h = torch.zeros(1, 1, 4)
+    for step in range(3):
+        out, h = model(torch.randn(1, 5, 2), h)  # line 16: carries h without detach
+        out.pow(2).mean().backward()
+""")
+
+
+def test_a_node_is_reached_through_the_module_call_it_was_made_in(tmp_path):
+    # The node's own capture (per op) has no callers; its module call's (per call) does.
+    script = tmp_path / "carried.py"
+    script.write_text(CARRIED)
+    (finding,) = record(script).report()["findings"]
+    stacks = {loc["role"]: [(f["line"], f["function"]) for f in loc["stack"]] for loc in finding["locations"]}
+    assert stacks["created"] == [(16, "<module>"), (10, "forward")]
+    assert stacks["backward"] == [(17, "<module>")]
+
+
 def _backward_stack(tmp_path, depth):
     script = tmp_path / "deep.py"
     script.write_text(DEEP)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..locations import resolve
+from ..locations import MAX_CALLERS, resolve
 from ..trace import Leaf, ModuleCall, Node, SavedTensor, Trace
 from .reads import dtype_name
 from .records import (BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED,
@@ -26,13 +26,15 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     for record in records.values():
         nid = record[NID]
         ran_by = graph.ran.get(nid)
+        module_call = _module_call(trace, modules, record[MODULE])
         trace.nodes[nid] = Node(
-            id=nid, name=record[NAME], op=record[OP], site=resolve(record[LOC]),
+            id=nid, name=record[NAME], op=record[OP],
+            site=_reached_through(resolve(record[LOC]), trace.module_calls.get(module_call)),
             seq=record[SEQ], backwards_before=record[BACKWARDS_BEFORE],
             saved=[_saved(s, record[SEQ], versions_now, call_seqs.get(ran_by)) for s in record[SAVED]],
             freed_by=graph.freed.get(nid), ran_by=ran_by, first_seen_late=record[LATE],
             next_ids=list(record[NEXT_IDS]), leaf_ids=[i for i in record[LEAF_IDS] if i is not None],
-            module_call=_module_call(trace, modules, record[MODULE]), saved_unknown=record[HOOKED],
+            module_call=module_call, saved_unknown=record[HOOKED],
         )
     for leaf in list(leaves.records.values()):
         trace.leaves[leaf.lid] = Leaf(id=leaf.lid, name=leaf.name, kind=leaf.kind, shape=leaf.shape,
@@ -62,6 +64,16 @@ def resolved(location):
     return resolve(location) if isinstance(location, tuple) else location
 
 
+def _reached_through(site, module_call):
+    """A node's own line, with the callers of the module call it was made in (the node's own
+    capture, per op, has no callers; the module call's, once per call, does)."""
+    if site is None or module_call is None or module_call.site is None:
+        return site
+    outer = module_call.site
+    chain = outer.callers if (outer.path, outer.line) == (site.path, site.line) else (*outer.callers, outer)
+    return dataclasses.replace(site, callers=tuple(chain[-MAX_CALLERS:])) if chain else site
+
+
 def _with_site(event):
     return dataclasses.replace(event, site=resolved(event.site))
 
@@ -71,9 +83,9 @@ def _module_call(trace: Trace, modules, cid: int | None) -> int | None:
     calls = modules.calls
     first, known = cid, cid in calls if cid is not None else False
     while cid is not None and cid not in trace.module_calls and cid in calls:
-        module_id, type_name, parent = calls[cid]
+        module_id, type_name, parent, loc = calls[cid]
         trace.module_calls[cid] = ModuleCall(id=cid, type=type_name, name=modules.names.get(module_id),
-                                             parent=parent if parent in calls else None)
+                                             parent=parent if parent in calls else None, site=resolve(loc))
         cid = parent
     return first if known or first in trace.module_calls else None
 

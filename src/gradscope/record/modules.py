@@ -11,7 +11,7 @@ from collections import deque
 
 import torch
 
-from ..locations import capture
+from ..locations import capture, capture_stack
 from .leaves import Leaves
 
 _is_compiling = torch.compiler.is_compiling
@@ -37,7 +37,7 @@ class Modules:
         self.names: dict[int, str] = {}  # id(module) -> path from its root model
         self.threads = threading.local()  # per thread: the stack of module calls in progress
         self._call_ids = itertools.count(1)
-        self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid)
+        self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
         self._call_order: deque = deque()  # (backward calls before it, cid), for pruning
         self.on_exit = None  # called with (module, output) after each forward (--grad-flow)
 
@@ -61,7 +61,10 @@ class Modules:
         try:
             stack = self.stack()
             cid = next(self._call_ids)
-            self.calls[cid] = (id(module), type(module).__name__, stack[-1].cid if stack else None)
+            # Where it was called from, with its callers: a node made inside has only its own
+            # line (captured per op), and is reached through this (captured per module call).
+            self.calls[cid] = (id(module), type(module).__name__, stack[-1].cid if stack else None,
+                               capture_stack()[0])
             self._call_order.append((self._clock.backwards, cid))
             stack.append(ModuleCallFrame(cid, id(module)))
             self.remember(module)
