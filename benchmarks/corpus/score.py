@@ -52,13 +52,16 @@ def run_gradscope(entry):
     return report, None
 
 
-def named_locations(report):
-    """The set of (resolved path, line) pairs named by the report's findings."""
+def named_locations(report, with_stacks=False):
+    """The set of (resolved path, line) pairs named by the report's findings; with_stacks: also
+    the frames that reached each location (its `stack`), which the console shows under it."""
     named = set()
     for finding in (report or {}).get("findings", []):
         for loc in finding.get("locations", []):
-            if loc.get("path") and loc.get("line"):
-                named.add((str(Path(loc["path"]).resolve()), int(loc["line"])))
+            frames = loc.get("stack", []) if with_stacks else []
+            for place in [loc, *frames]:
+                if place.get("path") and place.get("line"):
+                    named.add((str(Path(place["path"]).resolve()), int(place["line"])))
     return named
 
 
@@ -70,6 +73,8 @@ def score_case(case):
     named = named_locations(report)
     expected = [(str((case_dir / f).resolve()), int(line), role) for f, line, role in case["expected"]]
     hits = [(path, line, role) for path, line, role in expected if (path, line) in named]
+    shown = named_locations(report, with_stacks=True)
+    shown_hits = [1 for path, line, _ in expected if (path, line) in shown]
     result = {
         "name": case["name"],
         "kind": case["kind"],
@@ -77,6 +82,7 @@ def score_case(case):
         "rules": [f.get("rule") for f in findings],
         "expected": len(expected),
         "named": len(hits),
+        "shown": len(shown_hits),  # named, or shown in the stack of a named location
         "missed": [f"{Path(p).relative_to(case_dir)}:{line} ({role})"
                    for p, line, role in expected if (p, line, role) not in hits],
         "locations": sorted(f"{Path(p).name}:{line}" for p, line in named),
@@ -129,6 +135,7 @@ def main():
         "fully_named": sum(r["fully_named"] for r in bugs),
         "expected_lines": sum(r["expected"] for r in bugs),
         "named_lines": sum(r["named"] for r in bugs),
+        "shown_lines": sum(r["shown"] for r in bugs),
         "clean_programs": len(clean),
         "false_alarms": sum(r["false_alarm"] for r in clean),
         "runs_with_problems": sum(1 for r in results if r["problem"]),
@@ -136,6 +143,7 @@ def main():
     print()
     print(f"cases fully named: {totals['fully_named']}/{totals['bug_cases']}")
     print(f"lines named:       {totals['named_lines']}/{totals['expected_lines']}")
+    print(f"  and in stacks:   {totals['shown_lines']}/{totals['expected_lines']} (named, or in the stack of a named line)")
     print(f"false alarms:      {totals['false_alarms']}/{totals['clean_programs']}")
     if totals["runs_with_problems"]:
         print(f"runs with problems (crash, timeout, internal errors): {totals['runs_with_problems']}")

@@ -54,3 +54,17 @@ def changes_after_save(trace, node, saved, call) -> list[InplaceChange]:
         c for c in trace.inplace_changes
         if c.storage == saved.storage and node.seq < c.seq < call.seq and c.version_after > saved.version
     ]
+
+
+def frame_in_caller_of(site, call_site):
+    """The frame of `site`'s chain that runs in a function `call_site`'s chain also runs in,
+    innermost first: for a tensor made inside a model's forward and a backward in the training
+    loop, the loop's line that called the model. None when that frame is `site` itself (or
+    when either has no chain to compare)."""
+    if site is None or call_site is None:
+        return None
+    functions = {(frame.path, frame.function) for frame in (*call_site.callers, call_site)}
+    for frame in (site, *reversed(site.callers)):
+        if (frame.path, frame.function) in functions:
+            return None if frame is site else frame
+    return None

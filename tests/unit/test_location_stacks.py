@@ -56,6 +56,9 @@ def test_a_node_is_reached_through_the_module_call_it_was_made_in(tmp_path):
     stacks = {loc["role"]: [(f["line"], f["function"]) for f in loc["stack"]] for loc in finding["locations"]}
     assert stacks["created"] == [(16, "<module>"), (10, "forward")]
     assert stacks["backward"] == [(17, "<module>")]
+    # The frame where the fix belongs, named on its own: the loop's call that feeds h back in.
+    assert stacks["carried"] == [(16, "<module>")]
+    assert "before the call at carried.py:16" in finding["fix"]
 
 
 def _backward_stack(tmp_path, depth):

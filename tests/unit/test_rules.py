@@ -157,3 +157,16 @@ def test_revival_is_a_warning_unless_its_gradient_is_asked_for():
     assert locs(finding)[0] == (12, "requires-grad") and (20, "cut") in locs(finding)
     # WGAN-GP: the revived interpolate is autograd.grad's `inputs`: intended (issue 16, section 7).
     assert diagnose(revival_trace(asked_for_by_grad=True)) == []
+
+
+def test_frame_in_caller_of_finds_the_loop_line():
+    from gradscope.queries import frame_in_caller_of
+
+    loop = Site(F, 40, "<module>")
+    made = Site("/src/model.py", 19, "forward", callers=(loop,))
+    backward = Site(F, 43, "<module>")
+    assert frame_in_caller_of(made, backward) == loop
+    assert frame_in_caller_of(Site(F, 40, "<module>"), backward) is None  # made in the loop itself
+    helper = Site(F, 12, "train_step", callers=(Site(F, 50, "<module>"),))
+    assert frame_in_caller_of(Site("/src/model.py", 19, "forward", callers=(Site(F, 9, "train_step"),)),
+                              helper) == Site(F, 9, "train_step")

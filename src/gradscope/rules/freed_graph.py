@@ -8,6 +8,7 @@ post mortem which freed node the failing backward reached and from where.
 from __future__ import annotations
 
 from ..findings import Finding, Location
+from ..queries import frame_in_caller_of
 from ..trace import BackwardCall, Node, Trace
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
@@ -67,11 +68,15 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             "backward passes are really needed separately.")
     else:
         finding.title = "This loss reuses a tensor whose graph an earlier backward freed"
+        carried = (consumer is not None and freed is not None and consumer.site == freed.site)
+        # The line that carries it: the loop's own call that feeds the state back in (the
+        # model call, when the state is made inside the model's forward). The fix goes there.
+        loop_line = frame_in_caller_of(freed.site, call.site) if carried else None
         finding.add(Location.at(freed.site if freed else None, "created", "tensor made before that graph was freed"))
+        finding.add(Location.at(loop_line, "carried", "the loop feeds the old tensor back in here"))
         finding.add(Location.at(consumer.site if consumer else None, "used", "used again in the new graph"))
         finding.add(Location.at(freeing.site if freeing else None, "freed", "its graph was freed here"))
         finding.add(Location.at(call.site, "backward", "backward fails here"))
-        carried = (consumer is not None and freed is not None and consumer.site == freed.site)
         finding.explanation = (
             f"The graph of {call_words(call)} reaches back through a tensor made by {node_words(freed)} "
             f"before {freed_where}. "
@@ -81,7 +86,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                f"It is used again by {node_words(consumer)}, so backward tries to go through the old, "
                "already freed graph."))
         finding.fix = (
-            "Cut the carried tensor from its old graph where the new iteration starts using it: "
+            "Cut the carried tensor from its old graph where the new iteration starts using it"
+            + (f" (before the call at {where(loop_line)})" if loop_line else "") + ": "
             "`h = h.detach()` (truncated backpropagation through time), or compute it again inside "
             "the loop. For a GAN's fake batch, use `D(fake.detach())` for the discriminator loss. "
             "retain_graph=True would only hide this: the graph would grow every iteration.")
