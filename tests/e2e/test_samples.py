@@ -81,6 +81,9 @@ EXPECTED = {
     "reinforce_finish_episode_twice.py": ("backward-through-freed-graph", [
         ("reinforce_finish_episode_twice.py", 19, "created"), ("reinforce_finish_episode_twice.py", 25, "used"),
         ("reinforce_finish_episode_twice.py", 27, "freed"), ("reinforce_finish_episode_twice.py", 27, "backward")]),
+    "gan_step_model_in_helper.py": ("inplace-modified-saved-tensor", [
+        ("gan_step_model_in_helper.py", 16, "saved"), ("gan_step_model_in_helper.py", 22, "built"),
+        ("gan_step_model_in_helper.py", 34, "modified"), ("gan_step_model_in_helper.py", 36, "backward")]),
     "unbind_rows_inplace.py": ("multi-output-view-inplace", [("unbind_rows_inplace.py", 6, "view"), ("unbind_rows_inplace.py", 7, "failed")]),
     "custom_function_returns_view.py": ("custom-function-view-inplace", [("custom_function_returns_view.py", 10, "function"), ("custom_function_returns_view.py", 17, "failed")]),
     "no_grad_view_inplace.py": ("no-grad-view-inplace", [("no_grad_view_inplace.py", 6, "view"), ("no_grad_view_inplace.py", 5, "no-grad-block"), ("no_grad_view_inplace.py", 7, "failed")]),

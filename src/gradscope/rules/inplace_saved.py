@@ -49,6 +49,12 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             produced_by = leaf_words(leaf)
             finding.add(Location.at(leaf.site if leaf else None, "created", "leaf created"))
     finding.add(Location.at(node.site if node else None, "saved", "saved for backward"))
+    stepped = any(_by_optimizer(c) for c in changes)
+    # An optimizer step between a forward and its backward: the line to change is the one that
+    # ran that forward through the stepped model (its outermost module call), not the layer
+    # inside it that saved the weight.
+    built = _model_call_site(trace, node) if stepped and node is not None else None
+    finding.add(Location.at(built, "built", "the forward through the stepped module"))
     for change in changes:
         finding.add(Location.at(change.site, "modified", f"in-place {op_words(change.op)}"))
     finding.add(Location.at(call.site, "backward", "backward fails here"))
@@ -65,13 +71,31 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         story.append("it was changed in place by code gradscope did not see (another thread, a C++ "
                      "extension, or a write through an alias made before recording started).")
     story.append("Autograd would compute a wrong gradient from the changed value, so it stops.")
+    if built is not None:
+        story.append(f"That forward pass ran at {where(built)}, before the step.")
     finding.explanation = " ".join(story)
     return finding
 
 
+def _model_call_site(trace: Trace, node):
+    """Where the outermost module call around `node` was made (`netD(fake)`), if elsewhere than
+    the node's own line (None without a module call)."""
+    call = trace.module_calls.get(node.module_call) if node.module_call is not None else None
+    while call is not None and call.parent is not None and call.parent in trace.module_calls:
+        call = trace.module_calls[call.parent]
+    site = call.site if call is not None else None
+    if site is None:
+        return None
+    return None if (site.path, site.line) == (node.site.path, node.site.line) else site
+
+
+def _by_optimizer(change: InplaceChange) -> bool:
+    return bool(change.via and change.via.startswith("torch/optim/"))
+
+
 def fix_for(changes: list[InplaceChange]) -> str:
     """Advice that fits how the saved tensor was changed."""
-    if any(c.via and c.via.startswith("torch/optim/") for c in changes):
+    if any(_by_optimizer(c) for c in changes):
         return ("optimizer.step() changed weights that a later backward still needs. Call step() only "
                 "after every backward pass of that forward pass has run (accumulate the losses, or "
                 "reorder), or run the forward pass again after step(). In a GAN: compute D(fake) anew "
