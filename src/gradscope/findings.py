@@ -36,7 +36,7 @@ class Location:
 
 
 # Roles that mark the line to change, best first (see Finding.primary).
-_PRIMARY_ROLES = ("modified", "failed", "carried", "built", "cut", "read", "kept", "requires-grad", "suppression", "backward", "step")
+_PRIMARY_ROLES = ("modified", "failed", "carried", "built", "linked", "cut", "read", "kept", "requires-grad", "suppression", "backward", "step")
 
 
 @dataclass

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .trace import BackwardCall, InplaceChange, SavedTensor, Trace
+from .trace import BackwardCall, InplaceChange, Node, SavedTensor, Trace
 
 
 def reachable(trace: Trace, roots: list[int]) -> list[int]:
@@ -68,3 +68,24 @@ def frame_in_caller_of(site, call_site):
         if (frame.path, frame.function) in functions:
             return None if frame is site else frame
     return None
+
+
+def model_call_site(trace: Trace, node: Node):
+    """Where the outermost module call around `node` was made (`netD(fake)` for a layer deep in
+    the discriminator), if elsewhere than the node's own line; None without a module call."""
+    call = trace.module_calls.get(node.module_call) if node.module_call is not None else None
+    while call is not None and call.parent is not None and call.parent in trace.module_calls:
+        call = trace.module_calls[call.parent]
+    site = call.site if call is not None else None
+    if site is None or node.site is None:
+        return site
+    return None if (site.path, site.line) == (node.site.path, node.site.line) else site
+
+
+def earlier_use(trace: Trace, made: Node, call: BackwardCall, besides: Node | None) -> Node | None:
+    """The first node of `call`'s graph (run or freed by it) that took `made`'s output, other
+    than `besides`: the use that put a tensor into the graph that call freed."""
+    users = [n for n in trace.nodes.values()
+             if made.id in n.next_ids and n is not besides and n.seq < call.seq
+             and call.index in (n.ran_by, n.freed_by)]
+    return min(users, key=lambda n: n.seq, default=None)

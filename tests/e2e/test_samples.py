@@ -81,6 +81,12 @@ EXPECTED = {
     "reinforce_finish_episode_twice.py": ("backward-through-freed-graph", [
         ("reinforce_finish_episode_twice.py", 19, "created"), ("reinforce_finish_episode_twice.py", 25, "used"),
         ("reinforce_finish_episode_twice.py", 27, "freed"), ("reinforce_finish_episode_twice.py", 27, "backward")]),
+    "gan_discriminator_step_not_detached.py": ("backward-through-freed-graph", [
+        ("gan_discriminator_step_not_detached.py", 14, "created"),
+        ("gan_discriminator_step_not_detached.py", 23, "linked"),
+        ("gan_discriminator_step_not_detached.py", 27, "used"),
+        ("gan_discriminator_step_not_detached.py", 25, "freed"),
+        ("gan_discriminator_step_not_detached.py", 29, "backward")]),
     "gan_step_model_in_helper.py": ("inplace-modified-saved-tensor", [
         ("gan_step_model_in_helper.py", 16, "saved"), ("gan_step_model_in_helper.py", 22, "built"),
         ("gan_step_model_in_helper.py", 34, "modified"), ("gan_step_model_in_helper.py", 36, "backward")]),

@@ -13,7 +13,7 @@ from ..findings import Finding
 
 _ROLE_STYLE = {
     "created": "cyan", "saved": "cyan", "view": "cyan", "used": "cyan",
-    "modified": "bold yellow", "freed": "bold yellow", "carried": "bold yellow", "built": "bold yellow",
+    "modified": "bold yellow", "freed": "bold yellow", "carried": "bold yellow", "built": "bold yellow", "linked": "bold yellow",
     "backward": "bold red", "cut": "bold red",
 }
 

@@ -8,7 +8,7 @@ post mortem which freed node the failing backward reached and from where.
 from __future__ import annotations
 
 from ..findings import Finding, Location
-from ..queries import frame_in_caller_of
+from ..queries import earlier_use, frame_in_caller_of, model_call_site
 from ..trace import BackwardCall, Node, Trace
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
@@ -72,8 +72,18 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         # The line that carries it: the loop's own call that feeds the state back in (the
         # model call, when the state is made inside the model's forward). The fix goes there.
         loop_line = frame_in_caller_of(freed.site, call.site) if carried else None
+        # The use that put the tensor into the graph the first backward freed (a GAN's
+        # discriminator step `netD(fake)`): where a detach() would keep it out.
+        linked = None
+        if not carried and freed is not None and freeing is not None:
+            use = earlier_use(trace, freed, freeing, consumer)
+            linked = (model_call_site(trace, use) or use.site) if use is not None else None
+            named = [s for s in (freeing.site, consumer.site if consumer else None) if s is not None]
+            if linked is not None and any((linked.path, linked.line) == (s.path, s.line) for s in named):
+                linked = None  # the same line as the freeing backward or the new use: already named
         finding.add(Location.at(freed.site if freed else None, "created", "tensor made before that graph was freed"))
         finding.add(Location.at(loop_line, "carried", "the loop feeds the old tensor back in here"))
+        finding.add(Location.at(linked, "linked", "the earlier use that put it into the freed graph"))
         finding.add(Location.at(consumer.site if consumer else None, "used", "used again in the new graph"))
         finding.add(Location.at(freeing.site if freeing else None, "freed", "its graph was freed here"))
         finding.add(Location.at(call.site, "backward", "backward fails here"))
@@ -91,4 +101,11 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             "`h = h.detach()` (truncated backpropagation through time), or compute it again inside "
             "the loop. For a GAN's fake batch, use `D(fake.detach())` for the discriminator loss. "
             "retain_graph=True would only hide this: the graph would grow every iteration.")
+        if linked is not None:
+            finding.fix = (
+                f"The earlier use at {where(linked)} put the tensor into the graph that "
+                f"{call_words(freeing)} freed. If that backward is not meant to train what made the "
+                "tensor, pass it detached there (a GAN's discriminator step: `netD(fake.detach())`); "
+                "otherwise compute the tensor again for the second loss. retain_graph=True would "
+                "only hide this.")
     return finding

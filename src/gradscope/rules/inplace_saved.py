@@ -9,7 +9,7 @@ change to the same memory after the save.
 from __future__ import annotations
 
 from ..findings import Finding, Location
-from ..queries import changes_after_save, saved_tensor_of
+from ..queries import changes_after_save, model_call_site, saved_tensor_of
 from ..trace import BackwardCall, InplaceChange, Trace
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 
@@ -53,7 +53,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     # An optimizer step between a forward and its backward: the line to change is the one that
     # ran that forward through the stepped model (its outermost module call), not the layer
     # inside it that saved the weight.
-    built = _model_call_site(trace, node) if stepped and node is not None else None
+    built = model_call_site(trace, node) if stepped and node is not None else None
     finding.add(Location.at(built, "built", "the forward through the stepped module"))
     for change in changes:
         finding.add(Location.at(change.site, "modified", f"in-place {op_words(change.op)}"))
@@ -75,18 +75,6 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         story.append(f"That forward pass ran at {where(built)}, before the step.")
     finding.explanation = " ".join(story)
     return finding
-
-
-def _model_call_site(trace: Trace, node):
-    """Where the outermost module call around `node` was made (`netD(fake)`), if elsewhere than
-    the node's own line (None without a module call)."""
-    call = trace.module_calls.get(node.module_call) if node.module_call is not None else None
-    while call is not None and call.parent is not None and call.parent in trace.module_calls:
-        call = trace.module_calls[call.parent]
-    site = call.site if call is not None else None
-    if site is None:
-        return None
-    return None if (site.path, site.line) == (node.site.path, node.site.line) else site
 
 
 def _by_optimizer(change: InplaceChange) -> bool:
