@@ -81,6 +81,9 @@ EXPECTED = {
     "reinforce_finish_episode_twice.py": ("backward-through-freed-graph", [
         ("reinforce_finish_episode_twice.py", 19, "created"), ("reinforce_finish_episode_twice.py", 25, "used"),
         ("reinforce_finish_episode_twice.py", 27, "freed"), ("reinforce_finish_episode_twice.py", 27, "backward")]),
+    "loss_from_argmax_stacked.py": ("backward-without-graph", [
+        ("loss_from_argmax_stacked.py", 19, "cut"), ("loss_from_argmax_stacked.py", 19, "cut-input"),
+        ("loss_from_argmax_stacked.py", 27, "backward")]),
     "gan_discriminator_step_not_detached.py": ("backward-through-freed-graph", [
         ("gan_discriminator_step_not_detached.py", 14, "created"),
         ("gan_discriminator_step_not_detached.py", 23, "linked"),

@@ -54,10 +54,15 @@ class Cuts:
                     if entry is not None and entry[0]() is arg:
                         cut = entry[1]
             elif (type(arg) is list or type(arg) is tuple) and arg and isinstance(arg[0], Tensor):
-                for item in arg:
-                    if isinstance(item, Tensor) and item.requires_grad:
-                        source = item
-                        break
+                for item in arg:  # torch.stack / torch.cat of a list
+                    if isinstance(item, Tensor):
+                        if item.requires_grad:
+                            source = item
+                            break
+                        if cut is None and tainted:
+                            entry = tainted.get(id(item))
+                            if entry is not None and entry[0]() is item:
+                                cut = entry[1]
                 if source is not None:
                     break
         if source is not None:
