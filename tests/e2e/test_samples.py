@@ -81,6 +81,7 @@ EXPECTED = {
     "reinforce_finish_episode_twice.py": ("backward-through-freed-graph", [
         ("reinforce_finish_episode_twice.py", 19, "created"), ("reinforce_finish_episode_twice.py", 25, "used"),
         ("reinforce_finish_episode_twice.py", 27, "freed"), ("reinforce_finish_episode_twice.py", 27, "backward")]),
+    "integer_parameter.py": ("only-float-requires-grad", [("integer_parameter.py", 10, "failed")]),
     "loss_from_argmax_stacked.py": ("backward-without-graph", [
         ("loss_from_argmax_stacked.py", 19, "cut"), ("loss_from_argmax_stacked.py", 19, "cut-input"),
         ("loss_from_argmax_stacked.py", 27, "backward")]),

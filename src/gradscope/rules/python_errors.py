@@ -104,6 +104,14 @@ _gradcheck = _worded(
     "differs from the numerical one.",
     "Check the custom backward's formula, and run gradcheck on float64 inputs (float32 is too imprecise).")
 
+_integer_parameter = _worded(
+    "only-float-requires-grad", "requires_grad on an integer tensor",
+    "At {at} a tensor of an integer or bool dtype is asked to require grad, here through torch's "
+    "own code (`nn.Parameter(torch.arange(n))`, `torch.randint(...)` made a parameter): gradients "
+    "exist only for floating point and complex values.",
+    "Create it as float (`torch.arange(n, dtype=torch.float32)`, `.float()`), or keep integer data "
+    "(indices, positions, counts) without gradient, as a buffer: `self.register_buffer(\"pos\", t)`.")
+
 
 _EXPLAINERS: Explainers = [
     (re.compile(r"can't optimize a non-leaf Tensor"), _optimizer_non_leaf),
@@ -114,6 +122,7 @@ _EXPLAINERS: Explainers = [
     (re.compile(r"Attempting to unscale FP16 gradients"), _amp_fp16),
     (re.compile(r"Expected to have finished reduction in the prior iteration|Expected to mark a variable ready only once"), _ddp_unused),
     (re.compile(r"Jacobian mismatch for output \d+ with respect to input \d+"), _gradcheck),
+    (re.compile(r"Only Tensors of floating point and complex dtype can require gradients"), _integer_parameter),
 ]
 
 
