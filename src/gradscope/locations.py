@@ -56,6 +56,23 @@ def is_internal_file(filename: str) -> bool:
     return verdict
 
 
+def _first_user_frame(frame: FrameType | None) -> tuple[FrameType | None, FrameType | None]:
+    """Walk out from `frame` to the first user frame; also the outermost library frame passed."""
+    entry = None
+    cache = _is_internal_cache
+    while frame is not None:
+        filename = frame.f_code.co_filename
+        verdict = cache.get(filename)
+        if verdict is None:
+            verdict = is_internal_file(filename)
+        if not verdict:
+            return frame, entry
+        if not filename.startswith(_GRADSCOPE_DIR):
+            entry = frame
+        frame = frame.f_back
+    return None, entry
+
+
 def capture() -> tuple[RawLocation | None, FrameType | None]:
     """The user's location calling into us, and the outermost library frame below it.
 
@@ -63,43 +80,19 @@ def capture() -> tuple[RawLocation | None, FrameType | None]:
     ``torch/optim/sgd.py``); it is None when the user called the op directly. Callers must
     not keep it: a frame holds its locals (tensors) alive.
     """
-    frame = sys._getframe(1)
-    entry = None
-    cache = _is_internal_cache
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        verdict = cache.get(filename)
-        if verdict is None:
-            verdict = is_internal_file(filename)
-        if not verdict:
-            return (frame.f_code, frame.f_lasti), entry
-        if not filename.startswith(_GRADSCOPE_DIR):
-            entry = frame
-        frame = frame.f_back
-    return None, entry
+    frame, entry = _first_user_frame(sys._getframe(1))
+    return ((frame.f_code, frame.f_lasti) if frame is not None else None), entry
 
 
 def capture_stack() -> tuple[RawLocation | None, FrameType | None]:
     """`capture()`, with the user frames that called the location (outermost first, at most
     MAX_CALLERS): the training loop around a `backward()` inside a helper, the call that fed a
     module. Frames of torch, gradscope, installed packages and the standard library are left
-    out, and the walk stops
-    at gradscope's runner (below the user's program). Costs a walk of the rest of the stack, so
-    it is used where records are few (backward calls, in-place writes, cuts, events), not per op.
+    out, and the walk stops at gradscope's runner (below the user's program). Costs a walk of
+    the rest of the stack, so it is used where records are few (backward calls, in-place writes,
+    cuts, events, module calls), not per op.
     """
-    frame = sys._getframe(1)
-    entry = None
-    cache = _is_internal_cache
-    while frame is not None:
-        filename = frame.f_code.co_filename
-        verdict = cache.get(filename)
-        if verdict is None:
-            verdict = is_internal_file(filename)
-        if not verdict:
-            break
-        if not filename.startswith(_GRADSCOPE_DIR):
-            entry = frame
-        frame = frame.f_back
+    frame, entry = _first_user_frame(sys._getframe(1))
     if frame is None:
         return None, entry
     here = (frame.f_code, frame.f_lasti)
@@ -110,10 +103,8 @@ def capture_stack() -> tuple[RawLocation | None, FrameType | None]:
         filename = code.co_filename
         if filename.startswith(_GRADSCOPE_DIR):
             break  # gradscope's runner: the user's program starts above it
-        verdict = cache.get(filename)
-        if verdict is None:
-            verdict = is_internal_file(filename)
-        if not verdict and not _is_library_frame(filename) and code.co_varnames[:1] != (_TRAMPOLINE_MARK,):
+        if not is_internal_file(filename) and not _is_library_frame(filename) \
+                and code.co_varnames[:1] != (_TRAMPOLINE_MARK,):
             callers.append((code, outer.f_lasti))
         outer = outer.f_back
     if not callers:

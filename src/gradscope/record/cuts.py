@@ -60,9 +60,7 @@ class Cuts:
                             source = item
                             break
                         if cut is None and tainted:
-                            entry = tainted.get(id(item))
-                            if entry is not None and entry[0]() is item:
-                                cut = entry[1]
+                            cut = self.cut_of(item)
                 if source is not None:
                     break
         if source is not None:
