@@ -10,6 +10,7 @@ writes no report or times out names nothing.
     python benchmarks/corpus/score.py                 # every case
     python benchmarks/corpus/score.py --only NAME     # one case
     python benchmarks/corpus/score.py --json out.json # also write the results
+    python benchmarks/corpus/score.py --cases F.json  # the cases listed in another file
 
 This script does not import torch; it only starts subprocesses.
 """
@@ -114,9 +115,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--json", metavar="PATH", help="write the per-case results and totals here")
     parser.add_argument("--only", metavar="NAME", help="run only the case with this name")
+    parser.add_argument("--cases", metavar="FILE", default=str(CORPUS / "cases.json"),
+                        help="read the cases from this file (same format; entries relative to "
+                             "this directory); default: cases.json")
     args = parser.parse_args()
 
-    cases = json.loads((CORPUS / "cases.json").read_text())
+    cases = json.loads(Path(args.cases).read_text())
     if args.only:
         cases = [c for c in cases if c["name"] == args.only]
         if not cases:
