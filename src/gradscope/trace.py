@@ -291,7 +291,9 @@ class GradHazard:
 
     `kind`: "not-zeroed" (gradients accumulate across steps), "nonfinite" (NaN/inf in .grad),
     "never-graded" (a parameter of a stepped optimizer whose .grad stayed None while others
-    got one), "not-in-optimizer" (a module parameter got a .grad but no optimizer steps it).
+    got one), "not-in-optimizer" (a module parameter got a .grad but no optimizer steps it),
+    "accumulation-wiped" (gradients reset between two backward calls of one line that the step
+    was meant to sum: the step uses only the last one).
     """
 
     kind: str
@@ -299,6 +301,8 @@ class GradHazard:
     site: Site | None  # the optimizer.step() line (or the end of the run)
     optimizer: str = ""
     step: int = 0  # 1-based step of that optimizer
+    zero_sites: list[Site] = field(default_factory=list)  # accumulation-wiped: the lines that reset the gradients
+    backward_site: Site | None = None  # accumulation-wiped: the backward call whose gradients it reset
 
 
 @dataclass

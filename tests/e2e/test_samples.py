@@ -119,6 +119,7 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
     "silent_checkpoint_frozen_input.py": ("parameter-without-gradient", [("silent_checkpoint_frozen_input.py", 18, "cut"), ("silent_checkpoint_frozen_input.py", 14, "cut-input"), ("silent_checkpoint_frozen_input.py", 14, "parameter"), ("silent_checkpoint_frozen_input.py", 26, "backward")]),
+    "silent_accumulation_reset.py": ("accumulation-wiped", [("silent_accumulation_reset.py", 18, "zero_grad"), ("silent_accumulation_reset.py", 19, "backward"), ("silent_accumulation_reset.py", 21, "step")]),
     "silent_create_graph.py": ("backward-create-graph-cycle", [("silent_create_graph.py", 8, "backward")]),
     "silent_data_write_saved.py": ("data-write-to-saved-tensor", [("silent_data_write_saved.py", 7, "saved"), ("silent_data_write_saved.py", 9, "modified"), ("silent_data_write_saved.py", 10, "backward")]),
     "silent_detached_encoder.py": ("parameter-without-gradient", [("silent_detached_encoder.py", 15, "cut"), ("silent_detached_encoder.py", 11, "parameter"), ("silent_detached_encoder.py", 25, "backward")]),
@@ -137,7 +138,7 @@ HAZARD = {
                                     ("hazard_forward_only_test.py", 8, "modified")],
 }
 
-CLEAN = ["clean_training_loop.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
+CLEAN = ["clean_training_loop.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
          "seed_retain_graph_and_grads.py", "seed_no_grad_detach.py", "seed_copyslices_clean.py",
          "clean_cnn_batchnorm.py", "clean_transformer.py", "clean_custom_function.py", "clean_checkpoint.py",
          "clean_double_backward.py", "clean_allow_mutation.py",

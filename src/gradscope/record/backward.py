@@ -96,7 +96,11 @@ class Backwards:
             known_id = self._leaves.known_id
             call.input_leaves = [lid for lid in (known_id(t) for t in inputs[:16] if isinstance(t, Tensor))
                                  if lid is not None]
-        self._clock.backwards += 1
+        clock = self._clock
+        clock.backwards += 1
+        if func is not torch.autograd.grad:  # it adds into .grad
+            clock.accumulations += 1
+            clock.last_accumulation = loc
         self.calls.append(call)
         return call, roots, outputs, inputs
 

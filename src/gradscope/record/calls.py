@@ -12,6 +12,7 @@ from .cuts import Cuts
 from .events import EventLog
 from .graph import Graph
 from .leaves import Leaves
+from .optim import Optimizers
 from .reads import UNREADABLE, Tensor, definition_site, entry_label, grad_fn_of, op_name
 from .records import MAX_EVENTS
 
@@ -77,8 +78,9 @@ def is_zeroing(func) -> bool:
 class SpecialCalls:
     """Handlers of rare calls; each is called after the call returned, with its result."""
 
-    def __init__(self, graph: Graph, leaves: Leaves, cuts: Cuts, events: EventLog, clock):
+    def __init__(self, graph: Graph, leaves: Leaves, cuts: Cuts, events: EventLog, optimizers: Optimizers, clock):
         self._graph = graph
+        self._optimizers = optimizers
         self._leaves = leaves
         self._cuts = cuts
         self._events = events
@@ -95,8 +97,10 @@ class SpecialCalls:
 
     @handles("__set__:grad")
     def grad_set(self, func, args, out):
-        if len(args) > 1 and args[1] is None and len(self.grad_resets) < MAX_EVENTS:
-            self.grad_resets.append(next(self._clock.seq))
+        if len(args) > 1 and args[1] is None:
+            if len(self.grad_resets) < MAX_EVENTS:
+                self.grad_resets.append(next(self._clock.seq))
+            self._optimizers.grads_reset(args[0])
 
     @handles("item", "tolist", "numpy", "__float__", "__int__", "__index__", "__array__")
     def escape(self, func, args, out):

@@ -106,6 +106,7 @@ class RecordingMode(TorchFunctionMode):
             if before:
                 if func in self._zeroers:
                     self._clock.zeroings += 1
+                    self._optimizers.grads_reset(None)
                 self._inplace.note_changes(func, before, args, kwargs)
             if type(out) is Tensor:  # the common case: _note_tensor inlined (one call fewer per op)
                 try:

@@ -11,7 +11,7 @@ import weakref
 
 import torch
 
-from ..locations import capture_stack
+from ..locations import capture, capture_stack
 from ..trace import GradHazard
 from .inplace import InplaceLog
 from .leaves import Leaves
@@ -23,7 +23,8 @@ from .records import GRAD_CHECK_STEPS
 class OptimizerState:
     """What gradscope remembers of one optimizer between its steps (no tensors: weak refs)."""
 
-    __slots__ = ("ref", "name", "steps", "param_ids", "sample", "backwards", "zeroings", "reported", "unread")
+    __slots__ = ("ref", "name", "steps", "param_ids", "sample", "backwards", "zeroings", "reported", "unread",
+                 "accumulated")
 
     def __init__(self, optimizer):
         self.ref = weakref.ref(optimizer)
@@ -37,6 +38,7 @@ class OptimizerState:
         # The last step's non-finite check, not read yet: (finite flags per device, the
         # parameters' leaf ids, the step's location, the step number).
         self.unread: tuple | None = None
+        self.accumulated = 0  # the clock's .grad-adding backward calls at the last step
 
 
 class Optimizers:
@@ -56,6 +58,29 @@ class Optimizers:
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
         self._graded: set[int] = set()
         self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
+        # The last resets of gradients that a backward had added to and no step had used yet:
+        # (the resets' raw locations (up to 4 lines), .grad-adding backward calls so far, the last
+        # one's location, id of a parameter reset or None).
+        self._wipe: tuple | None = None
+
+    def grads_reset(self, param) -> None:
+        """`p.grad = None`, or a `zero_` inside a `zero_grad()`: gradients thrown away. Looked at
+        only when a backward added to .grad since the last step (correct loops never get past
+        the first test)."""
+        clock = self._clock
+        if clock.accumulations <= clock.consumed:
+            return
+        if param is None and not _inside_zero_grad(sys._getframe(2)):
+            return  # a zero_ of some tensor, not of gradients
+        wipe = self._wipe
+        if wipe is not None and wipe[1] == clock.accumulations:
+            here = capture()[0]  # another reset after the same backward: a new line (zero_grad of a second optimizer)?
+            if len(wipe[0]) >= 4 or here is None or any(_same_line(loc, here) for loc in wipe[0]):
+                return
+            self._wipe = ((*wipe[0], capture_stack()[0]), *wipe[1:])
+            return
+        self._wipe = ((capture_stack()[0],), clock.accumulations, clock.last_accumulation,
+                      id(param) if param is not None else None)
 
     def step_began(self, optimizer, args, kwargs) -> None:
         """Global optimizer step pre-hook."""
@@ -119,6 +144,17 @@ class Optimizers:
                                            step_site(), state.name, state.steps))
         state.sample = [(weakref.ref(p), weakref.ref(p.grad)) for p in with_grad[:3]]
         state.backwards, state.zeroings = clock.backwards, clock.zeroings
+
+        # Gradients reset between two backward calls of one line since this optimizer's last
+        # step, and no step in between: an accumulation loop that zeroes every micro-batch.
+        wipe = self._wipe
+        if (wipe is not None and state.accumulated < wipe[1] < clock.accumulations
+                and "accumulation-wiped" not in state.reported and _same_line(wipe[2], clock.last_accumulation)
+                and (wipe[3] is None or wipe[3] in state.param_ids)):
+            state.reported.add("accumulation-wiped")
+            self.hazards.append(GradHazard("accumulation-wiped", [leaf_id(p) for p in with_grad[:4]], step_site(),
+                                           state.name, state.steps, zero_sites=list(wipe[0]), backward_site=wipe[2]))
+        state.accumulated = clock.consumed = clock.accumulations
 
         if "nonfinite" not in state.reported:
             self._read_nonfinite(state)  # the previous step's flags, long computed by now
@@ -286,6 +322,20 @@ class StepAside:
     def _module_called(self, module, args):
         if threading.get_ident() == self._thread and not self.step_running():
             self.come_back()
+
+
+def _inside_zero_grad(frame, depth: int = 6) -> bool:
+    """Is a `zero_grad` (an optimizer's or a module's) among the nearest frames?"""
+    while frame is not None and depth > 0:
+        if frame.f_code.co_name == "zero_grad":
+            return True
+        frame, depth = frame.f_back, depth - 1
+    return False
+
+
+def _same_line(a, b) -> bool:
+    """Two raw locations (code, offset, callers) of one line of code."""
+    return a is not None and b is not None and a[0] is b[0] and a[1] == b[1]
 
 
 def _params_of_live_optimizers() -> set[int]:

@@ -69,7 +69,7 @@ class Recorder:
         self._postmortem = postmortem = PostMortem(graph, leaves, cuts, modules)
         self._backwards = Backwards(graph, leaves, cuts, modules, optimizers, postmortem, clock, errors,
                                     self._failures, self._flow)
-        self._specials = SpecialCalls(graph, leaves, cuts, events, clock)
+        self._specials = SpecialCalls(graph, leaves, cuts, events, optimizers, clock)
         self._mode = RecordingMode(graph, leaves, modules, cuts, inplace, optimizers, self._specials,
                                    self._backwards, postmortem, clock, errors, self._failures)
         optimizers.aside.take, optimizers.aside.put_back = self._mode.take_off_stack, self._mode.put_on_stack

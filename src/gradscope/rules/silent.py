@@ -115,6 +115,19 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(_cuts.locations(trace, cut) if cut else []),
                 Location.at(first.site if first else None, "parameter", "parameter created"),
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
+        elif hazard.kind == "accumulation-wiped":
+            findings.append(_warning(
+                "accumulation-wiped", "Gradient accumulation reset before the step",
+                f"The gradients are reset at {', '.join(where(s) for s in hazard.zero_sites)} between two calls "
+                f"of the backward at "
+                f"{where(hazard.backward_site)}, with no optimizer step in between: each reset throws away what the "
+                f"backward before it added to .grad, so {hazard.optimizer}.step() at {where(hazard.site)} uses only "
+                "the last micro-batch's gradient, not the sum over the accumulation window.",
+                "Reset the gradients once per optimizer step, right after `step()` (inside the same "
+                "`if (i + 1) % accumulation_steps == 0:` block), not before every backward.",
+                *(Location.at(s, "zero_grad", "gradients reset") for s in hazard.zero_sites),
+                Location.at(hazard.backward_site, "backward", "adds to .grad"),
+                step))
         elif hazard.kind == "not-in-optimizer":
             findings.append(_warning(
                 "parameter-not-in-optimizer", "Parameters that get gradients but are not optimized",
