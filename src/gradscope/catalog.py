@@ -69,6 +69,7 @@ CATALOG: dict[str, RuleInfo] = {
         "parameter-without-gradient": "Parameters whose .grad stays None while others of the model get one.",
         "parameter-not-in-optimizer": "Parameters that get gradients but that no optimizer steps.",
         "accumulation-wiped": "Gradients reset between the backward calls of an accumulation window.",
+        "module-requires-grad-attribute": "module.requires_grad = False: a plain attribute that freezes nothing.",
         "non-leaf-grad-read": ".grad read on a non-leaf tensor (always None without retain_grad).",
         "backward-create-graph-cycle": "backward(create_graph=True) into .grad keeps graphs alive.",
         "graph-kept-alive": "A value keeps earlier iterations' graphs alive (e.g. total += loss).",

@@ -261,6 +261,18 @@ class GradRead:
 
 
 @dataclass
+class ModuleFlag:
+    """`module.requires_grad = value` on an nn.Module: a plain Python attribute, which freezes
+    nothing (`module.requires_grad_(False)` sets the flag of every parameter)."""
+
+    site: Site | None
+    module: str | None  # its path in the model ("" for the model itself), if known
+    module_type: str
+    value: bool | None  # None: not a bool
+    trainable: list[int] = field(default_factory=list)  # leaves of its parameters that still require grad (at the end)
+
+
+@dataclass
 class HookRegistration:
     """A `Tensor.register_hook` call: the hook's name and where it is defined."""
 
@@ -369,6 +381,7 @@ class Trace:
     leaves_moved: list[LeafMoved] = field(default_factory=list)
     grad_reads: list[GradRead] = field(default_factory=list)
     hooks: list[HookRegistration] = field(default_factory=list)
+    module_flags: list[ModuleFlag] = field(default_factory=list)
     stale_links: list[StaleLink] = field(default_factory=list)
     grad_hazards: list[GradHazard] = field(default_factory=list)
     nan_origins: list[NanOrigin] = field(default_factory=list)

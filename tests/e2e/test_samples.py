@@ -120,6 +120,7 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 SILENT = {
     "silent_checkpoint_frozen_input.py": ("parameter-without-gradient", [("silent_checkpoint_frozen_input.py", 18, "cut"), ("silent_checkpoint_frozen_input.py", 14, "cut-input"), ("silent_checkpoint_frozen_input.py", 14, "parameter"), ("silent_checkpoint_frozen_input.py", 26, "backward")]),
     "silent_accumulation_reset.py": ("accumulation-wiped", [("silent_accumulation_reset.py", 18, "zero_grad"), ("silent_accumulation_reset.py", 19, "backward"), ("silent_accumulation_reset.py", 21, "step")]),
+    "silent_module_requires_grad.py": ("module-requires-grad-attribute", [("silent_module_requires_grad.py", 20, "fix"), ("silent_module_requires_grad.py", 12, "parameter")]),
     "silent_create_graph.py": ("backward-create-graph-cycle", [("silent_create_graph.py", 8, "backward")]),
     "silent_data_write_saved.py": ("data-write-to-saved-tensor", [("silent_data_write_saved.py", 7, "saved"), ("silent_data_write_saved.py", 9, "modified"), ("silent_data_write_saved.py", 10, "backward")]),
     "silent_detached_encoder.py": ("parameter-without-gradient", [("silent_detached_encoder.py", 15, "cut"), ("silent_detached_encoder.py", 11, "parameter"), ("silent_detached_encoder.py", 25, "backward")]),

@@ -100,3 +100,23 @@ def test_a_second_optimizer_that_did_not_lose_anything_is_not_named():
     assert _rules(run) == ["accumulation-wiped"]
     hazard = next(h for h in run.trace.grad_hazards if h.kind == "accumulation-wiped")
     assert len(hazard.zero_sites) == 2  # both zero_grad lines
+
+
+def test_steps_that_a_grad_scaler_skips_still_use_the_gradients():
+    """GradScaler.step skips optimizer.step when the scaled gradients overflow (by design); the
+    zero_grad after it throws nothing meant for a step away."""
+    def program():
+        model = _model()
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        # The first scaled gradients overflow (step skipped); the scale then drops to 2**20.
+        scaler = torch.amp.GradScaler("cpu", init_scale=2.0 ** 120, backoff_factor=2.0 ** -100)
+        for _ in range(4):
+            opt.zero_grad()
+            scaler.scale(_loss(model) * 1e3).backward()
+            scaler.step(opt)
+            scaler.update()
+        return scaler.get_scale()
+
+    run = record(program)
+    assert run.value == 2.0 ** 20  # one step was skipped, the others ran
+    assert _rules(run) == []

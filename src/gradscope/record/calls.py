@@ -75,6 +75,12 @@ def is_zeroing(func) -> bool:
     return getattr(func, "__name__", None) in _ZEROING
 
 
+def uses_gradients(func) -> bool:
+    """GradScaler's unscale: the gradients are used for a step, even one the scaler then skips
+    (inf/NaN found): a reset after it loses nothing."""
+    return getattr(func, "__name__", None) == "_amp_foreach_non_finite_check_and_unscale_"
+
+
 class SpecialCalls:
     """Handlers of rare calls; each is called after the call returned, with its result."""
 

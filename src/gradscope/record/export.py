@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..locations import MAX_CALLERS, resolve
-from ..trace import Leaf, ModuleCall, Node, SavedTensor, Trace
+from ..trace import Leaf, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
 from .reads import dtype_name
 from .records import (BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED,
     SEQ)
@@ -36,6 +36,7 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
             next_ids=list(record[NEXT_IDS]), leaf_ids=[i for i in record[LEAF_IDS] if i is not None],
             module_call=module_call, saved_unknown=record[HOOKED],
         )
+    trace.module_flags = [_module_flag(flag, modules, leaves) for flag in modules.flags]  # (pins leaves)
     for leaf in list(leaves.records.values()):
         trace.leaves[leaf.lid] = Leaf(id=leaf.lid, name=leaf.name, kind=leaf.kind, shape=leaf.shape,
                                       dtype=dtype_name(leaf.dtype), site=resolve(leaf.loc), owner=leaf.owner)
@@ -59,6 +60,19 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     trace.grad_resets = list(grad_resets)
     trace.functions.update(functions)
     return trace
+
+
+def _module_flag(flag, modules, leaves) -> ModuleFlag:
+    ref, type_name, loc, value = flag
+    module = ref()
+    trainable = []
+    if module is not None:
+        for param in modules.trainable_parameters(module)[:8]:
+            lid = leaves.id_of(param)
+            leaves.pinned.add(lid)
+            trainable.append(lid)
+    return ModuleFlag(site=resolve(loc), module=modules.names.get(id(module)) if module is not None else None,
+                      module_type=type_name, value=value, trainable=trainable)
 
 
 def resolved(location):

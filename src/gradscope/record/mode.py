@@ -56,6 +56,7 @@ class RecordingMode(TorchFunctionMode):
         self._failures = failures  # id(exception) -> ("op", OpFailure)
         self._kinds: dict = {}
         self._zeroers: set = set()
+        self._gradient_users: set = set()  # calls that use the gradients for a step (calls.uses_gradients)
         self._library_reads: set = set()  # special reads not noted when library code makes them
         self._handlers: dict = {}  # special callable -> its bound handler
         self.op_failures: deque = deque(maxlen=MAX_OP_FAILURES)
@@ -107,6 +108,8 @@ class RecordingMode(TorchFunctionMode):
                 if func in self._zeroers:
                     self._clock.zeroings += 1
                     self._optimizers.grads_reset(None)
+                elif func in self._gradient_users:
+                    self._clock.consumed = self._clock.accumulations
                 self._inplace.note_changes(func, before, args, kwargs)
             if type(out) is Tensor:  # the common case: _note_tensor inlined (one call fewer per op)
                 try:
@@ -144,6 +147,8 @@ class RecordingMode(TorchFunctionMode):
         kind = calls.classify(func, BACKWARD_APIS)
         if calls.is_zeroing(func):
             self._zeroers.add(func)
+        elif calls.uses_gradients(func):
+            self._gradient_users.add(func)
         if kind == SPECIAL:
             self._handlers[func] = self._specials.handler(func)
             if calls.is_library_read(func):

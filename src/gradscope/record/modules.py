@@ -13,6 +13,7 @@ import torch
 
 from ..locations import capture, capture_stack
 from .leaves import Leaves
+from .records import MAX_EVENTS
 
 _is_compiling = torch.compiler.is_compiling
 
@@ -40,6 +41,9 @@ class Modules:
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
         self._call_order: deque = deque()  # (backward calls before it, cid), for pruning
         self.on_exit = None  # called with (module, output) after each forward (--grad-flow)
+        # `module.requires_grad = ...` assignments (a plain attribute: they freeze nothing):
+        # (weak ref to the module, its class name, raw site, the value's truth or None).
+        self.flags: list[tuple] = []
 
     # ------------------------------------------------------------------ the stack of calls
     def stack(self) -> list:
@@ -149,6 +153,27 @@ class Modules:
                     trainable += bool(param.requires_grad)
         return trainable, len(seen)
 
+    def flag_set(self, module, value) -> None:
+        """`module.requires_grad = value` ran (see RequiresGradAttribute)."""
+        if len(self.flags) < MAX_EVENTS:
+            self.remember(module)
+            truth = value if type(value) is bool else None
+            self.flags.append((weakref.ref(module), type(module).__name__, capture_stack()[0], truth))
+
+    def trainable_parameters(self, module) -> list:
+        """The parameters of `module` and its children that require grad, read from the module
+        dicts (an overridden `parameters()` is user code, not called here)."""
+        found, seen, todo = [], set(), [module]
+        while todo and len(seen) < 10_000:
+            m = todo.pop()
+            if id(m) in seen:
+                continue
+            seen.add(id(m))
+            state = vars(m)
+            found += [p for p in state.get("_parameters", {}).values() if p is not None and p.requires_grad]
+            todo += [c for c in state.get("_modules", {}).values() if c is not None]
+        return found
+
     def _died(self, key, _ref):
         self._ids.discard(key)
         self.names.pop(key, None)  # its id may be reused by a new module
@@ -159,3 +184,46 @@ def roots_of(modules: list) -> list:
     a ModuleList that never runs forward is never seen, but its layers are inside the model."""
     inside = {id(sub) for m in modules for sub in m.modules() if sub is not m}
     return [m for m in modules if id(m) not in inside]
+
+
+class RequiresGradAttribute:
+    """Put on nn.Module while recording, as a data descriptor named `requires_grad`: on a module
+    that is a plain attribute that freezes nothing (`requires_grad_(False)` was meant), and this
+    notes where it was set. Otherwise it behaves as the plain attribute did: the value lives in the
+    instance's __dict__, and reading it when unset (or on the class) raises AttributeError, so
+    Module.__getattr__ answers as before. A subclass's own `requires_grad` shadows it."""
+
+    def __init__(self, modules: Modules):
+        self._modules = modules
+
+    def __get__(self, module, owner=None):
+        if module is None:
+            raise AttributeError("requires_grad")
+        try:
+            return vars(module)["requires_grad"]
+        except KeyError:
+            raise AttributeError("requires_grad") from None
+
+    def __set__(self, module, value):
+        vars(module)["requires_grad"] = value
+        try:
+            self._modules.flag_set(module, value)
+        except Exception as exc:
+            self._modules._errors.add(exc)
+
+    def __delete__(self, module):
+        try:
+            del vars(module)["requires_grad"]
+        except KeyError:
+            raise AttributeError("requires_grad") from None
+
+    def install(self) -> bool:
+        """Put it on nn.Module unless something already has that name there."""
+        if "requires_grad" in vars(torch.nn.Module):
+            return False
+        torch.nn.Module.requires_grad = self
+        return True
+
+    def remove(self) -> None:
+        if vars(torch.nn.Module).get("requires_grad") is self:
+            del torch.nn.Module.requires_grad

@@ -30,7 +30,7 @@ from .graph import Graph
 from .inplace import InplaceLog
 from .leaves import Leaves
 from .mode import RecordingMode
-from .modules import Modules
+from .modules import Modules, RequiresGradAttribute
 from .nan import NanWatch
 from .optim import Optimizers
 from .postmortem import PostMortem
@@ -76,6 +76,7 @@ class Recorder:
         self._backwards.after = self.prune
         graph.on_full = self.prune
         self._hook_handles: list = []
+        self._flag_attribute = RequiresGradAttribute(modules)
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -91,6 +92,7 @@ class Recorder:
                 (torch_optimizers.register_optimizer_step_post_hook, optimizers.step_ended),
             ]:
                 self._hook_handles.append(register(hook))
+            self._flag_attribute.install()
             self._mode.__enter__()
         except BaseException:
             self._remove_hooks()
@@ -108,6 +110,7 @@ class Recorder:
         for handle in self._hook_handles:
             handle.remove()
         self._hook_handles.clear()
+        self._flag_attribute.remove()
         self._process.undo()
 
     def prune(self) -> None:

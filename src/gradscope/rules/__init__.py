@@ -44,6 +44,7 @@ RULES: dict[str, Rule] = {
     "non-leaf-grad-read": silent.non_leaf_grad_reads,
     "backward-create-graph-cycle": silent.create_graph_cycle,
     "graph-kept-alive": silent.graph_kept_alive,
+    "module-requires-grad-attribute": silent.module_flag_freezes_nothing,
     inplace_hazard.RULE_ID: inplace_hazard.check,
     "grad-flow": grad_flow.check,
 }

@@ -210,3 +210,29 @@ def graph_kept_alive(trace: Trace) -> list[Finding]:
             Location.at(old.site if old else None, "created", "value from an earlier iteration"),
             Location.at(link.site, "kept", "old graph kept alive")))
     return findings
+
+
+def module_flag_freezes_nothing(trace: Trace) -> list[Finding]:
+    """`module.requires_grad = False`: a plain attribute on an nn.Module. Its parameters still
+    require grad at the end of the run, so they train."""
+    findings, seen = [], set()
+    for flag in trace.module_flags:
+        key = (flag.site.path, flag.site.line) if flag.site else None
+        if flag.value is not False or not flag.trainable or key in seen:
+            continue
+        seen.add(key)
+        module = f"`{flag.module}` ({flag.module_type})" if flag.module else f"the {flag.module_type}"
+        names = [trace.leaf(lid) for lid in flag.trainable]
+        listed = ", ".join(f"`{leaf.name or leaf.owner}`" for leaf in names[:4] if leaf and (leaf.name or leaf.owner))
+        first = trace.leaf(flag.trainable[0])
+        findings.append(_warning(
+            "module-requires-grad-attribute", "Setting requires_grad on a module freezes nothing",
+            f"`requires_grad = False` at {where(flag.site)} sets a plain Python attribute on {module}: nn.Module has "
+            "no such flag, so its parameters still require grad" + (f" ({listed}" + (" ..." if len(flag.trainable) > 4 else "")
+                                                                   + ")" if listed else "")
+            + " and the optimizer keeps updating them.",
+            "Freeze the parameters: `module.requires_grad_(False)` (with the underscore), or "
+            "`for p in module.parameters(): p.requires_grad = False`; and leave them out of the optimizer.",
+            Location.at(flag.site, "fix", "plain attribute, not a freeze"),
+            Location.at(first.site if first else None, "parameter", "parameters still trained")))
+    return findings
