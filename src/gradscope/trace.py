@@ -315,6 +315,11 @@ class GradHazard:
     step: int = 0  # 1-based step of that optimizer
     zero_sites: list[Site] = field(default_factory=list)  # accumulation-wiped: the lines that reset the gradients
     backward_site: Site | None = None  # accumulation-wiped: the backward call whose gradients it reset
+    # not-in-optimizer: the plain list/dict attribute holding their modules ("SNLINet.hids", "list")
+    # and the lines of its class that fill it
+    container: str | None = None
+    container_kind: str | None = None
+    container_sites: list[Site] = field(default_factory=list)
 
 
 @dataclass

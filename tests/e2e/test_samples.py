@@ -125,7 +125,7 @@ SILENT = {
     "silent_data_write_saved.py": ("data-write-to-saved-tensor", [("silent_data_write_saved.py", 7, "saved"), ("silent_data_write_saved.py", 9, "modified"), ("silent_data_write_saved.py", 10, "backward")]),
     "silent_detached_encoder.py": ("parameter-without-gradient", [("silent_detached_encoder.py", 15, "cut"), ("silent_detached_encoder.py", 11, "parameter"), ("silent_detached_encoder.py", 25, "backward")]),
     "silent_forgot_zero_grad.py": ("grad-not-zeroed", [("silent_forgot_zero_grad.py", 12, "step"), ("silent_forgot_zero_grad.py", 11, "backward")]),
-    "silent_layers_in_list.py": ("parameter-not-in-optimizer", [("silent_layers_in_list.py", 11, "parameter"), ("silent_layers_in_list.py", 26, "step")]),
+    "silent_layers_in_list.py": ("parameter-not-in-optimizer", [("silent_layers_in_list.py", 11, "fix"), ("silent_layers_in_list.py", 11, "parameter"), ("silent_layers_in_list.py", 26, "step")]),
     "silent_nan_distance.py": ("nonfinite-gradient", [("silent_nan_distance.py", 15, "step")]),
     "silent_nonleaf_grad.py": ("non-leaf-grad-read", [("silent_nonleaf_grad.py", 6, "non-leaf"), ("silent_nonleaf_grad.py", 10, "read")]),
     "silent_requires_grad_fix.py": ("requires-grad-on-detached-result", [("silent_requires_grad_fix.py", 9, "requires-grad"), ("silent_requires_grad_fix.py", 8, "cut")]),

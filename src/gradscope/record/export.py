@@ -52,7 +52,8 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     for kind, target in _EVENT_TARGETS.items():
         getattr(trace, target).extend(_with_site(event) for event in events.by_kind[kind].values())
     trace.grad_hazards = [dataclasses.replace(hazard, site=resolved(hazard.site), zero_sites=[resolved(s) for s in hazard.zero_sites],
-                                              backward_site=resolved(hazard.backward_site))
+                                              backward_site=resolved(hazard.backward_site),
+                                              container_sites=[resolved(s) for s in hazard.container_sites])
                           for hazard in gradient_hazards]
     trace.saved_hazards = [dataclasses.replace(hazard, change=_with_site(hazard.change))
                            for hazard in inplace.hazards]

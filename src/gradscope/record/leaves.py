@@ -33,6 +33,7 @@ class Leaves:
         self.records: dict[int, LeafRecord] = {}
         self.index: dict[int, tuple] = {}  # id(tensor) -> (weak ref, leaf id)
         self.pinned: set[int] = set()
+        self._placed: set[int] = set()  # leaves named by where a plain container holds them (kept)
         self._ids = itertools.count(1)
 
     def id_of(self, tensor, loc=None, kind=None, owner=None) -> int:
@@ -81,8 +82,18 @@ class Leaves:
         entry = self.index.get(id(tensor))
         if entry is not None and entry[0]() is tensor:
             record = self.records.get(entry[1])
-            if record is not None and (record.name is None or len(name) < len(record.name)):
+            if record is not None and entry[1] not in self._placed \
+                    and (record.name is None or len(name) < len(record.name)):
                 record.name = name
+
+    def place(self, tensor, name: str) -> None:
+        """Name a parameter of a module no model registers by where it is kept
+        (`hids[0][0].weight`): that name stays (its module's own root would call it `weight`);
+        the record is kept past the tensor's death, for the finding that names it."""
+        lid = self.id_of(tensor)
+        self.pinned.add(lid)
+        self._placed.add(lid)
+        self.records[lid].name = name
 
     def alive(self, limit: int):
         """(tensor, leaf id) of up to `limit` leaves still alive."""

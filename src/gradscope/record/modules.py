@@ -174,9 +174,36 @@ class Modules:
             todo += [c for c in state.get("_modules", {}).values() if c is not None]
         return found
 
+    def plain_holder(self, module_ids):
+        """Where modules that no model registers are kept: a live module with a plain list, tuple
+        or dict attribute that holds some of them (directly or one level down). Returns (the
+        holder, the attribute's name, "list"/"tuple"/"dict", {module id: path such as
+        "hids[0][1]" or "heads['cites']"}) or None."""
+        for holder in self.live():
+            for attr, value in list(vars(holder).items()):
+                if type(value) not in (list, tuple, dict):
+                    continue
+                paths = {}
+                for key, item in _items(value):
+                    if id(item) in module_ids:
+                        paths[id(item)] = f"{attr}[{key!r}]"
+                    elif type(item) in (list, tuple, dict):
+                        for inner_key, inner in _items(item):
+                            if id(inner) in module_ids:
+                                paths[id(inner)] = f"{attr}[{key!r}][{inner_key!r}]"
+                if paths:
+                    return holder, attr, type(value).__name__, paths
+        return None
+
     def _died(self, key, _ref):
         self._ids.discard(key)
         self.names.pop(key, None)  # its id may be reused by a new module
+
+
+def _items(container, limit: int = 1000):
+    """(key, item) of a plain list, tuple or dict (keys: indices for sequences)."""
+    items = container.items() if type(container) is dict else enumerate(container)
+    return [pair for pair, _ in zip(items, range(limit))]
 
 
 def roots_of(modules: list) -> list:

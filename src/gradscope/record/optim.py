@@ -11,7 +11,8 @@ import weakref
 
 import torch
 
-from ..locations import capture, capture_stack
+from ..locations import Site, capture, capture_stack
+from ..source_search import attribute_writes
 from ..trace import GradHazard
 from .inplace import InplaceLog
 from .leaves import Leaves
@@ -58,6 +59,8 @@ class Optimizers:
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
         self._graded: set[int] = set()
         self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
+        # The plain list/dict holding modules no model registers: ("Class.attr", kind, [Site])
+        self._container: tuple | None = None
         # The last resets of gradients that a backward had added to and no step had used yet:
         # (the resets' raw locations (up to 4 lines), .grad-adding backward calls so far, the last
         # one's location, id of a parameter reset or None).
@@ -173,10 +176,14 @@ class Optimizers:
                 elif p.requires_grad:
                     self._never_graded.setdefault(leaf_id(p), (step_site(), state.name, state.steps))
             known = set().union(*(s.param_ids for s in self._states.values()))
+            stray_modules = {}
             for module in self._modules.live():
                 for p in module.parameters(recurse=False):
-                    if p.grad is not None and id(p) not in known:
-                        self._not_in_optimizer.setdefault(leaf_id(p), (step_site(), state.name, state.steps, id(p)))
+                    if p.grad is not None and id(p) not in known and leaf_id(p) not in self._not_in_optimizer:
+                        self._not_in_optimizer[leaf_id(p)] = (step_site(), state.name, state.steps, id(p))
+                        stray_modules[id(module)] = module
+            if stray_modules and self._container is None:
+                self._find_container(stray_modules)
 
     def _read_nonfinite(self, state: OptimizerState) -> None:
         if state.unread is None:
@@ -224,7 +231,10 @@ class Optimizers:
         stray = [lid for lid, entry in self._not_in_optimizer.items() if entry[3] not in known]
         if stray:
             site, name, step, _ = self._not_in_optimizer[stray[0]]
-            hazards.append(GradHazard("not-in-optimizer", stray[:16], site, name, step))
+            hazard = GradHazard("not-in-optimizer", stray[:16], site, name, step)
+            if self._container is not None:
+                hazard.container, hazard.container_kind, hazard.container_sites = self._container
+            hazards.append(hazard)
         if not any(h.kind == "nonfinite" for h in hazards) and last_backward is not None:
             # No optimizer step saw it: look at the .grad of the leaves still alive, once.
             bad = []
@@ -235,6 +245,29 @@ class Optimizers:
             if bad:
                 hazards.append(GradHazard("nonfinite", bad[:8], last_backward.site, "backward", last_backward.index + 1))
         return hazards
+
+
+    def _find_container(self, stray_modules: dict) -> None:
+        """Name the plain list or dict that holds modules no model registers, the lines of its
+        class that fill it, and their parameters by where they are (`hids[0][0].weight`)."""
+        held = self._modules.plain_holder(stray_modules)
+        if held is None:
+            return
+        holder, attr, kind, paths = held
+        sites = []
+        for cls in type(holder).__mro__:  # the class whose methods fill the attribute
+            code = getattr(vars(cls).get("__init__"), "__code__", None)
+            writes = attribute_writes(code.co_filename, cls.__name__, attr) if code is not None else []
+            if writes:
+                sites = [Site(code.co_filename, line, function) for line, function in writes]
+                break
+        self._container = (f"{type(holder).__name__}.{attr}", kind, sites)
+        leaves, prefix = self._leaves, self._modules.name_of(holder)
+        for module_id, path in paths.items():
+            path = f"{prefix}.{path}" if prefix else path
+            for name, p in vars(stray_modules[module_id]).get("_parameters", {}).items():
+                if p is not None:
+                    leaves.place(p, f"{path}.{name}")
 
 
 def _finite_flags(grads: list) -> list[tuple[list[int], torch.Tensor]]:

@@ -128,6 +128,19 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(Location.at(s, "zero_grad", "gradients reset") for s in hazard.zero_sites),
                 Location.at(hazard.backward_site, "backward", "adds to .grad"),
                 step))
+        elif hazard.kind == "not-in-optimizer" and hazard.container:
+            kind = hazard.container_kind
+            container = "nn.ModuleDict" if kind == "dict" else "nn.ModuleList"
+            findings.append(_warning(
+                "parameter-not-in-optimizer", "Layers kept in a plain " + kind + " are never optimized",
+                f"{_param_names(trace, hazard)} received gradients, but no optimizer steps them ({hazard.optimizer} "
+                f"at {where(hazard.site)} does not hold them): their layers are kept in `{hazard.container}`, a plain "
+                f"Python {kind}. nn.Module registers only sub-modules assigned directly or held in {container}, so "
+                "`model.parameters()`, the optimizer, `.to(device)` and `state_dict()` never see them.",
+                f"Make `{hazard.container.rsplit('.', 1)[-1]}` an `{container}` (`{container}(...)` around the "
+                f"{kind}); nested {kind}s need one at every level.",
+                *(Location.at(s, "fix", f"plain {kind}") for s in hazard.container_sites),
+                Location.at(first.site if first else None, "parameter", "parameter created"), step))
         elif hazard.kind == "not-in-optimizer":
             findings.append(_warning(
                 "parameter-not-in-optimizer", "Parameters that get gradients but are not optimized",
