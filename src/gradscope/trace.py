@@ -150,6 +150,9 @@ class BackwardCall:
     failed_node: int | None = None  # for other errors: the node named in the message, if found
     freed_nodes: int = 0  # how many tracked nodes this call released
     input_leaves: list[int] = field(default_factory=list)  # leaves among its `inputs=` (every call)
+    # leaves that were themselves backpropagated (`t.backward()` on a tensor made with
+    # requires_grad=True): such a backward only fills their own .grad
+    leaf_outputs: list[int] = field(default_factory=list)
     # Filled only when the call fails: what it was given.
     outputs: list[TensorArg] = field(default_factory=list)  # the tensors backpropagated
     inputs: list[TensorArg] = field(default_factory=list)  # autograd.grad's `inputs`
@@ -237,6 +240,15 @@ class Revival:
     site: Site | None
     cut: int | None
     leaf: int | None = None  # the leaf the tensor became
+
+
+@dataclass
+class Freeze:
+    """`p.requires_grad = False` / `p.requires_grad_(False)` on a parameter (once per line)."""
+
+    seq: int
+    site: Site | None
+    leaf: int | None = None  # the first parameter frozen on that line
 
 
 @dataclass
@@ -383,6 +395,7 @@ class Trace:
     cuts: dict[int, GraphCut] = field(default_factory=dict)
     escapes: list[Escape] = field(default_factory=list)
     revivals: list[Revival] = field(default_factory=list)
+    freezes: list[Freeze] = field(default_factory=list)
     leaves_moved: list[LeafMoved] = field(default_factory=list)
     grad_reads: list[GradRead] = field(default_factory=list)
     hooks: list[HookRegistration] = field(default_factory=list)

@@ -79,10 +79,12 @@ class Backwards:
         create_graph = bool(bound.get("create_graph", False))
         retain_graph = bound.get("retain_graph")
         loc = capture_stack()[0]
-        roots, root_ids = [], []
+        roots, root_ids, leaf_outputs = [], [], []
         for tensor in outputs:
             grad_fn = grad_fn_of(tensor) if isinstance(tensor, Tensor) else None
-            if grad_fn is not None and grad_fn is not UNREADABLE:
+            if grad_fn is None and isinstance(tensor, Tensor) and tensor.requires_grad and len(leaf_outputs) < 4:
+                leaf_outputs.append(self._leaves.pinned_id(tensor))
+            elif grad_fn is not None and grad_fn is not UNREADABLE:
                 roots.append(grad_fn)
                 record = self._graph.record_of(grad_fn, loc)
                 if record is not None:
@@ -90,7 +92,7 @@ class Backwards:
         call = BackwardCall(
             index=self._clock.backwards, api=BACKWARD_APIS[func], site=loc, seq=next(self._clock.seq),
             retain_graph=create_graph if retain_graph is None else bool(retain_graph),
-            create_graph=create_graph, roots=root_ids,
+            create_graph=create_graph, roots=root_ids, leaf_outputs=leaf_outputs,
         )
         if inputs:  # which leaves it asks the gradient of (a revived tensor's gradient is wanted)
             known_id = self._leaves.known_id

@@ -8,7 +8,7 @@ from collections import deque
 import torch
 
 from ..locations import capture_stack
-from ..trace import InplaceChange, LeafMoved, Revival, SavedHazard
+from ..trace import Freeze, InplaceChange, LeafMoved, Revival, SavedHazard
 from .cuts import Cuts
 from .events import EventLog
 from .graph import Graph, live_node
@@ -37,6 +37,9 @@ def versions_before(tensors_in_lists: bool, args, kwargs) -> list:
         return [(t, t._version) for t in tensors]
     except RuntimeError:  # inference tensors have no version counter
         return [(t, t._version) for t in tensors if not t.is_inference()]
+
+Parameter = torch.nn.Parameter
+_FREEZES = frozenset({"requires_grad_", "__set__:requires_grad"})  # a parameter frozen (noted per line)
 
 
 class InplaceLog:
@@ -81,6 +84,9 @@ class InplaceLog:
             if cut is not None and self._cuts.reason_of(cut) != "inference_mode":
                 lid = self._leaves.pinned_id(first)
                 self._events.add("revival", lambda loc: Revival(next(self._clock.seq), loc, cut, lid))
+        elif isinstance(first, Parameter) and not first.requires_grad and op_name(func) in _FREEZES:
+            lid = self._leaves.pinned_id(first)
+            self._events.add("freeze", lambda loc: Freeze(next(self._clock.seq), loc, lid))
 
     def _log(self, func, tensor, grad_fn, storage, version, where, kwargs) -> InplaceChange:
         loc, entry = where

@@ -181,8 +181,8 @@ class Modules:
         "hids[0][1]" or "heads['cites']"}) or None."""
         for holder in self.live():
             for attr, value in list(vars(holder).items()):
-                if type(value) not in (list, tuple, dict):
-                    continue
+                if type(value) not in (list, tuple, dict) or attr.startswith("_"):
+                    continue  # (`_modules`, `_parameters`, hooks: nn.Module's own registries)
                 paths = {}
                 for key, item in _items(value):
                     if id(item) in module_ids:

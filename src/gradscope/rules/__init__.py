@@ -38,6 +38,7 @@ RULES: dict[str, Rule] = {
     "library-errors": python_errors.check,
     backward_error.RULE_ID: backward_error.check,
     graph_cut.REVIVAL_RULE_ID: graph_cut.check_revival,
+    graph_cut.LEAF_RULE_ID: graph_cut.check_leaf_backward,
     "data-write-to-saved-tensor": silent.data_write_to_saved,
     "gradient-hazards": silent.gradient_hazards,
     "nonfinite-gradient": silent.nan_without_step,

@@ -45,9 +45,13 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
         finding.explanation = f"{start} It was computed from tensors that required grad, but {_cuts.sentence(cut)}."
         finding.fix = _cuts.fix(cut)
     elif call.total_params and not call.trainable_params:
+        freezes = [f for f in trace.freezes if f.seq < call.seq][:4]
+        for freeze in freezes:
+            finding.add(Location.at(freeze.site, "frozen", "parameters frozen"))
         finding.explanation = (f"{start} Every parameter of the model ({call.total_params} tensors) has "
-                               "requires_grad=False: all of them are frozen, so nothing in the loss depends "
-                               "on a tensor that requires grad.")
+                               "requires_grad=False: all of them are frozen"
+                               + (f" (at {', '.join(where(f.site) for f in freezes)})" if freezes else "")
+                               + ", so nothing in the loss depends on a tensor that requires grad.")
         finding.fix = ("Unfreeze the parameters you mean to train (`p.requires_grad_(True)`), or do not call "
                        "backward when nothing is trainable.")
     else:
@@ -104,3 +108,42 @@ def _gradient_asked_for(trace: Trace, revival) -> bool:
     parameters' before the cut."""
     return revival.leaf is not None and any(
         call.seq > revival.seq and revival.leaf in call.input_leaves for call in trace.backward_calls)
+
+
+LEAF_RULE_ID = "backward-on-leaf"
+
+
+def check_leaf_backward(trace: Trace) -> list[Finding]:
+    """`loss.backward()` on a tensor that is itself a leaf (made from numbers with
+    requires_grad=True, e.g. `torch.tensor(total, requires_grad=True)`): it only fills that
+    tensor's own .grad; no parameter gets a gradient. Quiet where no model is around."""
+    if not any(leaf.kind == "parameter" for leaf in trace.leaves.values()):
+        return []
+    findings, seen = [], set()
+    revived = {revival.leaf for revival in trace.revivals}  # check_revival explains those
+    for call in trace.backward_calls:
+        if (call.error is not None or call.roots or not call.leaf_outputs or call.api == "torch.autograd.grad"
+                or call.leaf_outputs[0] in revived):
+            continue
+        leaf = trace.leaf(call.leaf_outputs[0])
+        key = (leaf.site, call.site) if leaf is not None else None  # once per line pair (a loop repeats it)
+        if leaf is None or leaf.kind == "parameter" or key in seen:
+            continue
+        seen.add(key)
+        escape = _last_escape(trace, call)
+        finding = Finding(
+            rule=LEAF_RULE_ID, severity="warning", title="Backward on a tensor that has no graph behind it",
+            explanation=(f"{call_words(call)} backpropagates a tensor made at {where(leaf.site)} as a new leaf "
+                         "(requires_grad=True on a tensor built from values): there is no graph behind it, so the "
+                         "backward only fills its own .grad and no parameter gets a gradient."
+                         + (f" Its value left autograd at {where(escape.site)} ({op_words(escape.op)} turns a "
+                            "tensor into a Python number)." if escape else "")),
+            fix=("Build the loss from the model's outputs as tensors (keep `log_prob`, not "
+                 "`log_prob.item()`; sum tensors, e.g. `torch.stack(terms).sum()`), and drop "
+                 "`torch.tensor(..., requires_grad=True)` around it."))
+        if escape is not None:
+            finding.add(Location.at(escape.site, "cut", f"value left autograd ({op_words(escape.op)})"))
+        finding.add(Location.at(leaf.site, "fix", "new leaf, no graph"))
+        finding.add(Location.at(call.site, "backward", "trains nothing"))
+        findings.append(finding)
+    return findings
