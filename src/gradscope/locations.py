@@ -84,6 +84,11 @@ def capture() -> tuple[RawLocation | None, FrameType | None]:
     return ((frame.f_code, frame.f_lasti) if frame is not None else None), entry
 
 
+def user_frame() -> FrameType | None:
+    """The innermost user frame calling into us (callers must not keep it)."""
+    return _first_user_frame(sys._getframe(1))[0]
+
+
 def capture_stack() -> tuple[RawLocation | None, FrameType | None]:
     """`capture()`, with the user frames that called the location (outermost first, at most
     MAX_CALLERS): the training loop around a `backward()` inside a helper, the call that fed a
@@ -181,35 +186,3 @@ def source_line(path: str, line: int) -> str:
     return linecache.getline(path, line).strip()
 
 
-_GRAD_OFF_WORDS = ("no_grad", "inference_mode", "set_grad_enabled")
-_parsed_files: dict[str, object] = {}
-
-
-def enclosing_block(path: str, line: int, words: tuple[str, ...] = _GRAD_OFF_WORDS) -> int | None:
-    """The line of the innermost `with` (or decorator) around `line` that mentions one of `words`.
-
-    Used to name the `with torch.no_grad():` a line ran under. Reads the source file; None
-    when it cannot be read or nothing encloses the line.
-    """
-    import ast
-
-    tree = _parsed_files.get(path)
-    if tree is None:
-        try:
-            with open(path, encoding="utf-8") as handle:
-                tree = ast.parse(handle.read())
-        except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
-            tree = False
-        _parsed_files[path] = tree
-    if not tree:
-        return None
-    best = None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.With, ast.AsyncWith)) and node.lineno <= line <= (node.end_lineno or 0):
-            if any(word in ast.unparse(item.context_expr) for item in node.items for word in words):
-                best = node.lineno if best is None or node.lineno > best else best
-        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or 0):
-            for decorator in node.decorator_list:
-                if any(word in ast.unparse(decorator) for word in words):
-                    best = decorator.lineno if best is None or decorator.lineno > best else best
-    return best

@@ -1,6 +1,10 @@
-"""Lines of a class's source that write one of its attributes (`self.blocks = []`,
-`self.blocks.append(...)`, `self.heads[name] = ...`), found by parsing the file: nothing is
-imported or run. Used to name where layers were put in a plain list or dict.
+"""Facts read from the user's source files by parsing them: nothing is imported or run.
+
+- the `with torch.no_grad():` (or decorator) a line ran under (`enclosing_block`);
+- the lines of a class that write one of its attributes (`self.blocks = []`,
+  `self.blocks.append(...)`): where layers were put in a plain list or dict;
+- a function's `def` line and its `return` lines (a decorated function's code starts at its
+  first decorator).
 
 This module does not import torch.
 """
@@ -55,3 +59,77 @@ def attribute_writes(path: str, class_name: str, attr: str, limit: int = 4) -> l
             if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 found.update((node.lineno, function.name) for node in ast.walk(function) if _writes(node, attr))
     return sorted(found)[:limit]
+
+
+GRAD_OFF_WORDS = ("no_grad", "inference_mode", "set_grad_enabled")
+
+
+def enclosing_block(path: str, line: int, words: tuple[str, ...] = GRAD_OFF_WORDS) -> int | None:
+    """The line of the innermost `with` (or decorator) around `line` that mentions one of `words`:
+    the `with torch.no_grad():` a line ran under. None when the file cannot be read or nothing
+    encloses the line."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.With, ast.AsyncWith)) and node.lineno <= line <= (node.end_lineno or 0):
+            if any(word in ast.unparse(item.context_expr) for item in node.items for word in words):
+                best = node.lineno if best is None or node.lineno > best else best
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or 0):
+            for decorator in node.decorator_list:
+                if any(word in ast.unparse(decorator) for word in words):
+                    best = decorator.lineno if best is None or decorator.lineno > best else best
+    return best
+
+
+def _function_at(path: str, first_line: int):
+    """The function whose code starts at `first_line` (its first decorator, or its `def`)."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            start = node.decorator_list[0].lineno if node.decorator_list else node.lineno
+            if first_line in (start, node.lineno):
+                return node
+    return None
+
+
+def def_line(path: str, first_line: int) -> int:
+    """The `def` line of the function whose code starts at `first_line` (past its decorators)."""
+    function = _function_at(path, first_line)
+    return function.lineno if function is not None else first_line
+
+
+def return_lines(path: str, first_line: int, limit: int = 3) -> list[int]:
+    """The lines of the function's own `return` statements (not those of nested functions); with
+    none, its last line (where the missing `return` belongs). Empty if unknown."""
+    function = _function_at(path, first_line)
+    if function is None:
+        return []
+    found, todo = [], list(function.body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Return):
+            found.append(node.lineno)
+        elif not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
+            todo.extend(ast.iter_child_nodes(node))
+    if not found:
+        return [function.body[-1].end_lineno or function.body[-1].lineno]
+    return sorted(found)[:limit]
+
+
+def sibling_method(path: str, first_line: int, name: str) -> int | None:
+    """The `def` line of method `name` of the class that holds the function starting at
+    `first_line` (a custom Function's `forward`, from its `backward`). None if unknown."""
+    tree = _parse(path)
+    function = _function_at(path, first_line)
+    if tree is None or function is None:
+        return None
+    for cls in ast.walk(tree):
+        if isinstance(cls, ast.ClassDef) and function in cls.body:
+            for node in cls.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+                    return node.lineno
+    return None

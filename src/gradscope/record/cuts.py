@@ -64,6 +64,8 @@ class Cuts:
                 if source is not None:
                     break
         if source is not None:
+            if not _is_grad_enabled():
+                self._graph.applies.note_forward()
             cut = self.cut(func, source, out)
         elif cut is None:
             if not _is_inference_enabled():

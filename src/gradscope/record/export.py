@@ -84,8 +84,8 @@ def resolved(location):
 def _reached_through(site, module_call):
     """A node's own line, with the callers of the module call it was made in (the node's own
     capture, per op, has no callers; the module call's, once per call, does)."""
-    if site is None or module_call is None or module_call.site is None:
-        return site
+    if site is None or module_call is None or module_call.site is None or site.callers:
+        return site  # (a node with its own callers: a custom Function placed at its apply)
     outer = module_call.site
     chain = outer.callers if (outer.path, outer.line) == (site.path, site.line) else (*outer.callers, outer)
     return dataclasses.replace(site, callers=tuple(chain[-MAX_CALLERS:])) if chain else site

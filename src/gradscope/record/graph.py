@@ -18,6 +18,7 @@ import torch
 from ..locations import capture
 from ..trace import StaleLink
 from .events import EventLog
+from .functions import FunctionApplies
 from .leaves import Leaves
 from .modules import Modules
 from .process import hide_gradscope_frames
@@ -57,6 +58,7 @@ class Graph:
         self.keep_backwards = keep_backwards
         self.max_nodes = max_nodes
         self.types: dict[type, TypeInfo] = {}
+        self.applies = FunctionApplies()  # where custom Functions were applied
         self._op_names: dict = {}
         self.records: dict[int, tuple] = {}
         self._order: deque = deque()  # (backward calls before it, nid) in creation order, for pruning
@@ -142,6 +144,8 @@ class Graph:
     def add(self, node, nid, op, loc, late, module, next_ids=(), leaf_ids=(), hooks_on=None) -> tuple:
         """Record one node. `hooks_on`: whether saved_tensors_hooks are active (asked if None)."""
         info = self.types.get(type(node)) or self.type_info(type(node))
+        if late and info.defined_at is not None:
+            loc = self.applies.where.get(type(node), loc)  # a custom Function: where it was applied
         saved, hooked = (), False
         if info.saved_attrs:
             # Saved tensors packed by saved_tensors_hooks (activation checkpointing, CPU offload)

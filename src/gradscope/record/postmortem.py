@@ -14,7 +14,7 @@ from .modules import Modules
 from .reads import (FREED, VERSION_MISMATCH, dtype_name, grad_fn_of, shape_of, unpack_error)
 from .records import (ATTR, BACKWARDS_BEFORE, HIDDEN_IN_COPYSLICES, NID, SAVED, SEQ, VERSION)
 
-_NODE_NAME_IN_MESSAGE = re.compile(r"\b([A-Z]\w*Backward\d*)\b|Function '?(\w+)'? returned")
+_NODE_NAME_IN_MESSAGE = re.compile(r"\b([A-Za-z_]\w*Backward\d*)\b|[Ff]unction '?(\w+)'? returned")
 _VERSIONS_IN_MESSAGE = re.compile(r"is at version (\d+); expected version (\d+)")
 
 

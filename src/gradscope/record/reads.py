@@ -12,10 +12,11 @@ import sys
 import torch
 
 from .. import locations
+from ..source_search import def_line
 
 Tensor = torch.Tensor
 TORCH_DIR = os.path.dirname(os.path.dirname(torch.__file__)) + os.sep
-_BackwardCFunction = torch.autograd.function.BackwardCFunction
+BackwardCFunction = torch.autograd.function.BackwardCFunction  # a custom Function's node (and its ctx)
 _GRADCHECK_FILE = os.path.join("torch", "autograd", "gradcheck.py")
 VERSION_MISMATCH = "modified by an inplace operation"
 FREED = "backward through the graph a second time"
@@ -84,12 +85,13 @@ def definition_site(obj):
     code = getattr(target, "__code__", None)
     if code is None:
         return None
-    return locations.Site(locations.real_path(code.co_filename), code.co_firstlineno, code.co_name)
+    path = locations.real_path(code.co_filename)
+    return locations.Site(path, def_line(path, code.co_firstlineno), code.co_name)  # past `@staticmethod`
 
 
 def is_custom_backward(node_type) -> bool:
     """Whether a node type is a custom autograd.Function's backward (its class: `_forward_cls`)."""
-    return issubclass(node_type, _BackwardCFunction)
+    return issubclass(node_type, BackwardCFunction)
 
 
 def input_grad_fns(args) -> list:

@@ -3,7 +3,8 @@
 Parts, bottom to top (each imports only parts below it):
     records, reads, events, process     layouts and counters; safe reads; logs; process set-up
     leaves, modules                     leaf tensors; nn.Module names and call stacks
-    graph                               node records, saved tensors, retention
+    functions, graph                    where custom Functions were applied; node records, saved
+                                        tensors, retention
     cuts, nan, flow                     graph cuts and taint; --check-nan; --grad-flow
     inplace, optim                      the in-place log and hazard check; optimizer facts
     postmortem, backward, calls         after a failure; backward calls; calls with handlers

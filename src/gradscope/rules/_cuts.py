@@ -5,7 +5,8 @@ from __future__ import annotations
 import re
 
 from ..findings import Location
-from ..locations import Site, enclosing_block, source_line
+from ..locations import Site, source_line
+from ..source_search import GRAD_OFF_WORDS, enclosing_block
 from ..trace import GraphCut, Trace
 from ._words import op_words, where
 
@@ -37,13 +38,22 @@ _FIX = {
 }
 
 
+def block_around(site: Site | None, words=GRAD_OFF_WORDS) -> Site | None:
+    """The `with torch.no_grad():` (or decorated function) a site ran in: around its own line, or
+    around one of the user calls that led to it (a `@torch.inference_mode()` helper that called
+    the model), innermost first."""
+    if site is None:
+        return None
+    for frame in (site, *reversed(site.callers)):
+        line = enclosing_block(frame.path, frame.line, words)
+        if line is not None:
+            return Site(frame.path, line)
+    return None
+
+
 def grad_off_site(cut: GraphCut) -> Site | None:
     """The `with torch.no_grad():` (or decorator, or library call) that turned tracking off."""
-    if cut.site is not None:
-        line = enclosing_block(cut.site.path, cut.site.line)
-        if line is not None:
-            return Site(cut.site.path, line)
-    return cut.grad_off_site
+    return block_around(cut.site) or cut.grad_off_site
 
 
 _GRAD_OFF_CALL = re.compile(r"(?:torch\.(?:autograd\.(?:grad_mode\.)?)?)?(no_grad|set_grad_enabled|inference_mode)\s*\(([^()]*)\)")

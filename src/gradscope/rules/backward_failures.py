@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 
 from ..findings import Finding, Location
+from ..locations import Site, source_line
+from ..source_search import return_lines
 from ..trace import Trace
 from . import _nan
 from ._explainers import Explainers, explain_first, matches
@@ -59,12 +61,17 @@ def _function_gradient(trace, call, found):
     else:
         what = f"returned a gradient at index {found.group('index')} that does not fit its input ({found.group(0).split(' - ')[-1]})"
         fix = "Return, for each input, a gradient with that input's shape, dtype and device (or None)."
+    returns = ([Site(defined.path, line, defined.function) for line in return_lines(defined.path, defined.line)]
+               if defined else [])
+    if returns and not source_line(returns[0].path, returns[0].line).lstrip().startswith("return"):
+        what += "; it has no `return` statement, so it returned None"
     return _finding(
         trace, call, "custom-function-bad-gradient", f"Custom Function {name} returned a wrong gradient",
         f"During {call_words(call)}, the backward of the custom Function `{name.removesuffix('Backward')}`"
         + (f" (defined at {where(defined)})" if defined else "") + f" {what}.",
         fix,
-        Location.at(defined, "function", "backward defined here"),
+        *(Location.at(site, "returned", "backward returns here") for site in returns),
+        Location.at(defined, "function", "backward defined here") if not returns else None,
         Location.at(node.site if node else None, "created", "Function applied"))
 
 

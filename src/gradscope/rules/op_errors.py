@@ -11,7 +11,8 @@ import re
 from typing import Callable
 
 from ..findings import Finding, Location
-from ..locations import Site, enclosing_block
+from ..locations import Site
+from ..source_search import enclosing_block, return_lines, sibling_method
 from ..trace import OpFailure, TensorArg, Trace
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
@@ -83,13 +84,18 @@ def _function_view(trace, index, failure):
         fix = "Use inplace=False for the activation after the hooked module, or `clone()` its output."
     else:
         defined = trace.functions.get(name + "Backward") or trace.functions.get(name)
+        forward = sibling_method(defined.path, defined.line, "forward") if defined else None
+        returns = [Site(defined.path, line, "forward") for line in return_lines(defined.path, forward)] if forward else []
         explanation = (f"{op_words(failure.op)} at {where(failure.site)} modifies in place a view that the "
                        f"custom Function `{name}`"
                        + (f" (defined at {where(defined)})" if defined else "")
-                       + " returned (it returned an input, or a view of one, as its output). Autograd's "
-                       "view handling would replace the Function's own backward.")
-        fix = "Return `x.clone()` (not `x` or a view of it) from the Function's forward, or clone before modifying."
-        defined_location = Location.at(defined, "function", "Function defined")
+                       + " returned (it returned an input, or a view of one, as its output"
+                       + (f", at {', '.join(where(r) for r in returns)}" if returns else "")
+                       + "). Autograd's view handling would replace the Function's own backward.")
+        fix = ("Return `x.clone()` (not `x` or a view of it) from the Function's forward, or clone before modifying. "
+               "If forward changes its input in place on purpose, declare it with `ctx.mark_dirty(x)`.")
+        defined_location = (Location.at(returns[0], "returned", "forward returns its input") if returns
+                            else Location.at(defined, "function", "Function defined"))
     return _finding(trace, index, failure, "custom-function-view-inplace",
                     "In-place change of a view made inside a custom Function", explanation, fix,
                     defined_location,
@@ -176,8 +182,7 @@ def _inference(trace, index, failure):
     cut = trace.cut(arg.cut) if arg else None
     leaf = trace.leaf(arg.leaf) if arg else None
     made = cut.site if cut else (leaf.site if leaf else None)
-    block = enclosing_block(made.path, made.line, ("inference_mode",)) if made else None
-    block_site = Site(made.path, block) if block else None
+    block_site = _cuts.block_around(made, ("inference_mode",))
     return _finding(
         trace, index, failure, "inference-tensor-in-autograd", "Inference tensor used with autograd",
         f"{op_words(failure.op)} at {where(failure.site)} uses a tensor made "

@@ -1,0 +1,100 @@
+"""source_search reads facts from source files by parsing them (no torch, nothing run)."""
+
+from __future__ import annotations
+
+import textwrap
+
+from gradscope.source_search import def_line, enclosing_block, return_lines, sibling_method
+
+SOURCE = textwrap.dedent("""\
+    import torch
+
+
+    class Scale(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, grad):
+            if grad is None:
+                return None
+            return grad * 2
+
+
+    class NoReturn(torch.autograd.Function):
+        @staticmethod
+        def backward(ctx, grad):
+            def helper():
+                return 1
+            g = grad * 2
+
+
+    @torch.inference_mode()
+    def extract(model, x):
+        return model(x)
+
+
+    def loop(model, x):
+        with torch.no_grad():
+            y = model(x)
+        return y
+    """)
+
+
+def test_functions_are_found_by_their_first_line_past_decorators(tmp_path):
+    path = tmp_path / "fn.py"
+    path.write_text(SOURCE)
+    assert def_line(str(path), 9) == 10  # `@staticmethod` -> `def backward`
+    assert def_line(str(path), 10) == 10
+    assert def_line(str(path), 3) == 3  # not a function: as given
+    assert return_lines(str(path), 9) == [12, 13]
+    assert return_lines(str(path), 17) == [21]  # no return of its own (a nested one does not count): its last line
+    assert sibling_method(str(path), 9, "forward") == 6
+    assert sibling_method(str(path), 17, "forward") is None
+
+
+def test_enclosing_block_finds_with_statements_and_decorators(tmp_path):
+    path = tmp_path / "fn.py"
+    path.write_text(SOURCE)
+    assert enclosing_block(str(path), 26) == 24
+    assert enclosing_block(str(path), 31) == 30
+    assert enclosing_block(str(path), 32) is None
+    assert enclosing_block(str(tmp_path / "absent.py"), 1) is None
+
+
+def test_a_custom_function_node_is_placed_at_its_apply_line():
+    """Function.apply does not pass through the mode; its node is placed where it was applied
+    (record/functions.py), also when the apply is inside a helper of a module."""
+    import torch
+    import torch.nn as nn
+
+    from tests.harness import record
+
+    class Double(torch.autograd.Function):
+        @staticmethod
+        def forward(ctx, x):
+            return x * 2
+
+        @staticmethod
+        def backward(ctx, grad):
+            return grad * 2
+
+    def double(x):
+        return Double.apply(x)  # the apply line
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(3, 3)
+
+        def forward(self, x):
+            return double(self.fc(x)).sum()
+
+    def program():
+        Net()(torch.randn(2, 3)).backward()
+
+    run = record(program)
+    (node,) = [n for n in run.trace.nodes.values() if n.name == "DoubleBackward"]
+    assert node.site.line == double.__code__.co_firstlineno + 1 and node.site.function == "double"
+    assert node.site.callers[-1].function == "forward"  # reached from Net.forward
