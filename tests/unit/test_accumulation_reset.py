@@ -120,3 +120,25 @@ def test_steps_that_a_grad_scaler_skips_still_use_the_gradients():
     run = record(program)
     assert run.value == 2.0 ** 20  # one step was skipped, the others ran
     assert _rules(run) == []
+
+
+def test_two_players_zeroed_every_micro_batch_are_both_named():
+    """A generator and a discriminator, each zeroed before its own backward on every micro-batch
+    and stepped every second one: the backward lines interleave, and both resets lose gradients."""
+    def program():
+        gen, disc = _model(), _model()
+        opt_g = torch.optim.SGD(gen.parameters(), lr=0.1)
+        opt_d = torch.optim.SGD(disc.parameters(), lr=0.1)
+        for i in range(4):
+            opt_g.zero_grad()
+            _loss(gen).backward()
+            if i % 2 == 1:
+                opt_g.step()
+            opt_d.zero_grad()
+            _loss(disc).backward()
+            if i % 2 == 1:
+                opt_d.step()
+
+    run = record(program)
+    assert _rules(run) == ["accumulation-wiped", "accumulation-wiped"]
+    assert run.trace.internal_errors == []

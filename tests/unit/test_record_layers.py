@@ -9,7 +9,7 @@ RECORD = Path(__file__).resolve().parents[2] / "src" / "gradscope" / "record"
 
 # Bottom to top; a module may import only modules listed before it.
 ORDER = ["records", "reads", "events", "process", "leaves", "modules", "functions", "graph", "cuts", "nan", "flow",
-         "inplace", "optim", "postmortem", "backward", "calls", "mode", "export", "recorder", "__init__"]
+         "inplace", "accumulation", "optim", "postmortem", "backward", "calls", "mode", "export", "recorder", "__init__"]
 
 
 def _imports_within_package(path: Path) -> set[str]:

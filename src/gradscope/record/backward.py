@@ -101,8 +101,7 @@ class Backwards:
         clock = self._clock
         clock.backwards += 1
         if func is not torch.autograd.grad:  # it adds into .grad
-            clock.accumulations += 1
-            clock.last_accumulation = loc
+            self._optimizers.accumulation.added(loc)
         self.calls.append(call)
         return call, roots, outputs, inputs
 

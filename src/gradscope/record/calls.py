@@ -106,7 +106,7 @@ class SpecialCalls:
         if len(args) > 1 and args[1] is None:
             if len(self.grad_resets) < MAX_EVENTS:
                 self.grad_resets.append(next(self._clock.seq))
-            self._optimizers.grads_reset(args[0])
+            self._optimizers.accumulation.reset(args[0])
 
     @handles("item", "tolist", "numpy", "__float__", "__int__", "__index__", "__array__")
     def escape(self, func, args, out):

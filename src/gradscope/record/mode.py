@@ -107,9 +107,9 @@ class RecordingMode(TorchFunctionMode):
             if before:
                 if func in self._zeroers:
                     self._clock.zeroings += 1
-                    self._optimizers.grads_reset(None)
+                    self._optimizers.accumulation.reset(None)
                 elif func in self._gradient_users:
-                    self._clock.consumed = self._clock.accumulations
+                    self._optimizers.accumulation.used()
                 self._inplace.note_changes(func, before, args, kwargs)
             if type(out) is Tensor:  # the common case: _note_tensor inlined (one call fewer per op)
                 try:

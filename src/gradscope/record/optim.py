@@ -11,9 +11,10 @@ import weakref
 
 import torch
 
-from ..locations import Site, capture, capture_stack
+from ..locations import Site, capture_stack
 from ..source_search import attribute_writes
 from ..trace import GradHazard
+from .accumulation import AccumulationWatch
 from .inplace import InplaceLog
 from .leaves import Leaves
 from .modules import Modules
@@ -61,29 +62,7 @@ class Optimizers:
         self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
         # The plain list/dict holding modules no model registers: ("Class.attr", kind, [Site])
         self._container: tuple | None = None
-        # The last resets of gradients that a backward had added to and no step had used yet:
-        # (the resets' raw locations (up to 4 lines), .grad-adding backward calls so far, the last
-        # one's location, id of a parameter reset or None).
-        self._wipe: tuple | None = None
-
-    def grads_reset(self, param) -> None:
-        """`p.grad = None`, or a `zero_` inside a `zero_grad()`: gradients thrown away. Looked at
-        only when a backward added to .grad since the last step (correct loops never get past
-        the first test)."""
-        clock = self._clock
-        if clock.accumulations <= clock.consumed:
-            return
-        if param is None and not _inside_zero_grad(sys._getframe(2)):
-            return  # a zero_ of some tensor, not of gradients
-        wipe = self._wipe
-        if wipe is not None and wipe[1] == clock.accumulations:
-            here = capture()[0]  # another reset after the same backward: a new line (zero_grad of a second optimizer)?
-            if len(wipe[0]) >= 4 or here is None or any(_same_line(loc, here) for loc in wipe[0]):
-                return
-            self._wipe = ((*wipe[0], capture_stack()[0]), *wipe[1:])
-            return
-        self._wipe = ((capture_stack()[0],), clock.accumulations, clock.last_accumulation,
-                      id(param) if param is not None else None)
+        self.accumulation = AccumulationWatch()
 
     def step_began(self, optimizer, args, kwargs) -> None:
         """Global optimizer step pre-hook."""
@@ -150,14 +129,13 @@ class Optimizers:
 
         # Gradients reset between two backward calls of one line since this optimizer's last
         # step, and no step in between: an accumulation loop that zeroes every micro-batch.
-        wipe = self._wipe
-        if (wipe is not None and state.accumulated < wipe[1] < clock.accumulations
-                and "accumulation-wiped" not in state.reported and _same_line(wipe[2], clock.last_accumulation)
-                and (wipe[3] is None or wipe[3] in state.param_ids)):
+        wiped = self.accumulation.wiped(state.accumulated, state.param_ids)
+        if wiped is not None and "accumulation-wiped" not in state.reported:
             state.reported.add("accumulation-wiped")
             self.hazards.append(GradHazard("accumulation-wiped", [leaf_id(p) for p in with_grad[:4]], step_site(),
-                                           state.name, state.steps, zero_sites=list(wipe[0]), backward_site=wipe[2]))
-        state.accumulated = clock.consumed = clock.accumulations
+                                           state.name, state.steps, zero_sites=list(wiped[0]),
+                                           backward_site=wiped[1]))
+        state.accumulated = self.accumulation.count
 
         if "nonfinite" not in state.reported:
             self._read_nonfinite(state)  # the previous step's flags, long computed by now
@@ -355,20 +333,6 @@ class StepAside:
     def _module_called(self, module, args):
         if threading.get_ident() == self._thread and not self.step_running():
             self.come_back()
-
-
-def _inside_zero_grad(frame, depth: int = 6) -> bool:
-    """Is a `zero_grad` (an optimizer's or a module's) among the nearest frames?"""
-    while frame is not None and depth > 0:
-        if frame.f_code.co_name == "zero_grad":
-            return True
-        frame, depth = frame.f_back, depth - 1
-    return False
-
-
-def _same_line(a, b) -> bool:
-    """Two raw locations (code, offset, callers) of one line of code."""
-    return a is not None and b is not None and a[0] is b[0] and a[1] == b[1]
 
 
 def _params_of_live_optimizers() -> set[int]:

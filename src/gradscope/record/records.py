@@ -54,14 +54,9 @@ class Clock:
     """Counters every part shares: one order of events (`seq`, so "changed after it was saved" is
     a comparison), the backward calls made so far, and the gradient-zeroing calls seen."""
 
-    __slots__ = ("seq", "backwards", "zeroings", "accumulations", "last_accumulation", "consumed")
+    __slots__ = ("seq", "backwards", "zeroings")
 
     def __init__(self):
         self.seq = itertools.count()
         self.backwards = 0
         self.zeroings = 0
-        # Backward calls that add into .grad (not autograd.grad), the raw location of the last one,
-        # and how many of them there were at the last optimizer step (of any optimizer).
-        self.accumulations = 0
-        self.last_accumulation = None
-        self.consumed = 0
