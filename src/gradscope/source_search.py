@@ -133,3 +133,18 @@ def sibling_method(path: str, first_line: int, name: str) -> int | None:
                 if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
                     return node.lineno
     return None
+
+
+def assignments(path: str, target: str, before: int | None = None, limit: int = 2) -> list[int]:
+    """Lines in `path` that assign `target` (a name, or `self.attr`/`obj.attr` written as
+    such), the last ones before line `before` if given: where an optimizer was built."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(ast.unparse(t) == target for t in targets) and (before is None or node.lineno < before):
+                found.append(node.lineno)
+    return sorted(found)[-limit:]

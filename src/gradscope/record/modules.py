@@ -11,7 +11,7 @@ from collections import deque
 
 import torch
 
-from ..locations import capture, capture_stack
+from ..locations import capture_stack
 from .leaves import Leaves
 from .records import MAX_EVENTS
 
@@ -105,7 +105,8 @@ class Modules:
         try:
             self.remember(module)
             if param is not None:
-                self._leaves.id_of(param, capture()[0], "parameter", f"{type(module).__name__}.{name}")
+                # With its callers: the line that built the whole model, past the __init__ frames.
+                self._leaves.id_of(param, capture_stack()[0], "parameter", f"{type(module).__name__}.{name}")
         except Exception as exc:
             self._errors.add(exc)
 

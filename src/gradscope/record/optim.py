@@ -147,12 +147,15 @@ class Optimizers:
                 state.unread = (_finite_flags([p.grad for p in dense]), [leaf_id(p) for p in dense],
                                 step_site(), state.steps)
 
-        if state.steps <= GRAD_CHECK_STEPS and with_grad:
-            for p in params:
-                if p.grad is not None:
-                    self._graded.add(leaf_id(p))
-                elif p.requires_grad:
-                    self._never_graded.setdefault(leaf_id(p), (step_site(), state.name, state.steps))
+        if state.steps <= GRAD_CHECK_STEPS:
+            if with_grad:
+                for p in params:
+                    if p.grad is not None:
+                        self._graded.add(leaf_id(p))
+                    elif p.requires_grad:
+                        self._never_graded.setdefault(leaf_id(p), (step_site(), state.name, state.steps))
+            # (also when none of its own has a gradient: an optimizer built on a model that was
+            # then replaced steps nothing, while the new model's parameters get gradients)
             known = set().union(*(s.param_ids for s in self._states.values()))
             stray_modules = {}
             for module in self._modules.live():

@@ -3,7 +3,11 @@ warning and names the lines. These rules must stay quiet on correct programs (th
 
 from __future__ import annotations
 
+import re
+
 from ..findings import Finding, Location
+from ..locations import Site
+from ..source_search import assignments
 from ..queries import ran_after
 from ..trace import GradHazard, Trace
 from . import _cuts, _nan
@@ -142,14 +146,22 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(Location.at(s, "fix", f"plain {kind}") for s in hazard.container_sites),
                 Location.at(first.site if first else None, "parameter", "parameter created"), step))
         elif hazard.kind == "not-in-optimizer":
+            built = _model_built(first.site if first else None)
+            made = _optimizer_built(hazard.site)
             findings.append(_warning(
                 "parameter-not-in-optimizer", "Parameters that get gradients but are not optimized",
                 f"{_param_names(trace, hazard)} received gradients, but no optimizer steps them ({hazard.optimizer} "
-                f"at {where(hazard.site)} does not hold them). Typical causes: layers kept in a plain list or dict "
-                "instead of nn.ModuleList/ModuleDict, or a layer replaced after the optimizer was built.",
-                "Build the optimizer after the model is complete, from `model.parameters()`; keep sub-modules in "
+                f"at {where(hazard.site)} does not hold them"
+                + (f"; it was built at {where(made)}" if made else "")
+                + (f"; their model was built at {where(built)}" if built else "")
+                + "). Typical causes: a model or layer built again, or replaced, after the optimizer was built "
+                "from the old one's parameters; layers kept in a plain list or dict instead of "
                 "nn.ModuleList/ModuleDict.",
-                Location.at(first.site if first else None, "parameter", "parameter created"), step))
+                "Build the optimizer after the model is complete and final, from `model.parameters()` of the "
+                "model you train; keep sub-modules in nn.ModuleList/ModuleDict.",
+                Location.at(first.site if first else None, "parameter", "parameter created"),
+                Location.at(built, "model", "model built") if built else None,
+                Location.at(made, "optimizer", "optimizer built") if made else None, step))
     return findings
 
 
@@ -249,3 +261,27 @@ def module_flag_freezes_nothing(trace: Trace) -> list[Finding]:
             Location.at(flag.site, "fix", "plain attribute, not a freeze"),
             Location.at(first.site if first else None, "parameter", "parameters still trained")))
     return findings
+
+
+def _model_built(site):
+    """The line that built the whole model a parameter belongs to: the first of the parameter's
+    callers, going out, that is not an `__init__` (None when that is the parameter's own line)."""
+    if site is None:
+        return None
+    for frame in (site, *reversed(site.callers)):
+        if frame.function != "__init__":
+            return frame if frame is not site else None
+    return None
+
+
+_STEP_CALL = re.compile(r"([A-Za-z_][\w.]*)\.step\(")
+
+
+def _optimizer_built(step_site):
+    """Where the optimizer stepped at `step_site` was assigned (`optimizer = torch.optim.SGD(...)`),
+    found in the step's file by the name the step is called on."""
+    found = _STEP_CALL.search(step_site.code) if step_site is not None else None
+    if not found:
+        return None
+    lines = assignments(step_site.path, found.group(1))
+    return Site(step_site.path, lines[-1]) if lines else None
