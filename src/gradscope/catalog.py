@@ -69,6 +69,7 @@ CATALOG: dict[str, RuleInfo] = {
         "parameter-without-gradient": "Parameters whose .grad stays None while others of the model get one.",
         "parameter-not-in-optimizer": "Parameters that get gradients but that no optimizer steps.",
         "backward-on-leaf": "backward() on a tensor made as a new leaf from values: no parameter gets a gradient.",
+        "layer-built-in-forward": "Layers constructed inside a forward: new random weights every call, never trained.",
         "accumulation-wiped": "Gradients reset between the backward calls of an accumulation window.",
         "module-requires-grad-attribute": "module.requires_grad = False: a plain attribute that freezes nothing.",
         "non-leaf-grad-read": ".grad read on a non-leaf tensor (always None without retain_grad).",

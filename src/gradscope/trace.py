@@ -285,6 +285,15 @@ class ModuleFlag:
 
 
 @dataclass
+class BuiltInForward:
+    """A layer (a module with parameters) built while a forward ran: new weights every call."""
+
+    site: Site | None  # where its parameters were registered (with the callers: the forward)
+    module_type: str  # e.g. "Linear"
+    inside: str | None  # the class whose forward was running, e.g. "MultiHeadAttention"
+
+
+@dataclass
 class HookRegistration:
     """A `Tensor.register_hook` call: the hook's name and where it is defined."""
 
@@ -400,6 +409,7 @@ class Trace:
     grad_reads: list[GradRead] = field(default_factory=list)
     hooks: list[HookRegistration] = field(default_factory=list)
     module_flags: list[ModuleFlag] = field(default_factory=list)
+    built_in_forward: list[BuiltInForward] = field(default_factory=list)
     stale_links: list[StaleLink] = field(default_factory=list)
     grad_hazards: list[GradHazard] = field(default_factory=list)
     nan_origins: list[NanOrigin] = field(default_factory=list)

@@ -123,6 +123,7 @@ SILENT = {
     "silent_module_requires_grad.py": ("module-requires-grad-attribute", [("silent_module_requires_grad.py", 20, "fix"), ("silent_module_requires_grad.py", 12, "parameter")]),
     "silent_loss_rebuilt_as_leaf.py": ("backward-on-leaf", [("silent_loss_rebuilt_as_leaf.py", 18, "cut"), ("silent_loss_rebuilt_as_leaf.py", 19, "fix"), ("silent_loss_rebuilt_as_leaf.py", 20, "backward")]),
     "silent_optimizer_on_old_model.py": ("parameter-not-in-optimizer", [("silent_optimizer_on_old_model.py", 12, "parameter"), ("silent_optimizer_on_old_model.py", 20, "model"), ("silent_optimizer_on_old_model.py", 19, "optimizer"), ("silent_optimizer_on_old_model.py", 25, "step")]),
+    "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
     "silent_create_graph.py": ("backward-create-graph-cycle", [("silent_create_graph.py", 8, "backward")]),
     "silent_data_write_saved.py": ("data-write-to-saved-tensor", [("silent_data_write_saved.py", 7, "saved"), ("silent_data_write_saved.py", 9, "modified"), ("silent_data_write_saved.py", 10, "backward")]),
     "silent_detached_encoder.py": ("parameter-without-gradient", [("silent_detached_encoder.py", 15, "cut"), ("silent_detached_encoder.py", 11, "parameter"), ("silent_detached_encoder.py", 25, "backward")]),

@@ -66,3 +66,23 @@ def test_layers_in_a_plain_dict_inside_a_model_are_named_by_path():
     names = sorted(run.trace.leaf(lid).name for lid in hazard.leaves)
     assert names == ["0.experts['a'].bias", "0.experts['a'].weight", "0.experts['b'].bias", "0.experts['b'].weight"]
     assert "nn.ModuleDict" in finding.fix
+
+
+def test_a_layer_built_in_forward_is_named_and_lazy_layers_are_not():
+    class Head(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.lazy = nn.LazyLinear(4)  # materialized in its first forward: not a new layer
+
+        def forward(self, x):
+            return nn.Linear(4, 1)(self.lazy(x))
+
+    def program():
+        model = Head()
+        for _ in range(2):
+            model(torch.randn(2, 3)).sum().backward()
+
+    run = record(program)
+    assert [f.rule for f in run.findings] == ["layer-built-in-forward"]
+    (built,) = run.trace.built_in_forward
+    assert (built.module_type, built.inside) == ("Linear", "Head")

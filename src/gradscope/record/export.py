@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..locations import MAX_CALLERS, resolve
-from ..trace import Leaf, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
+from ..trace import BuiltInForward, Leaf, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
 from .reads import dtype_name
 from .records import (BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED,
     SEQ)
@@ -37,6 +37,8 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
             module_call=module_call, saved_unknown=record[HOOKED],
         )
     trace.module_flags = [_module_flag(flag, modules, leaves) for flag in modules.flags]  # (pins leaves)
+    trace.built_in_forward = [BuiltInForward(resolve(loc), type_name, inside)
+                              for loc, type_name, inside in modules.built_in_forward.values()]
     for leaf in list(leaves.records.values()):
         trace.leaves[leaf.lid] = Leaf(id=leaf.lid, name=leaf.name, kind=leaf.kind, shape=leaf.shape,
                                       dtype=dtype_name(leaf.dtype), site=resolve(leaf.loc), owner=leaf.owner)

@@ -44,6 +44,9 @@ class Modules:
         # `module.requires_grad = ...` assignments (a plain attribute: they freeze nothing):
         # (weak ref to the module, its class name, raw site, the value's truth or None).
         self.flags: list[tuple] = []
+        # Parameters registered while a forward was running on this thread: layers built inside
+        # forward (new random weights every call). (code, offset) -> (raw site, class, caller class)
+        self.built_in_forward: dict[tuple, tuple] = {}
 
     # ------------------------------------------------------------------ the stack of calls
     def stack(self) -> list:
@@ -106,7 +109,13 @@ class Modules:
             self.remember(module)
             if param is not None:
                 # With its callers: the line that built the whole model, past the __init__ frames.
-                self._leaves.id_of(param, capture_stack()[0], "parameter", f"{type(module).__name__}.{name}")
+                loc = capture_stack()[0]
+                self._leaves.id_of(param, loc, "parameter", f"{type(module).__name__}.{name}")
+                stack = self.stack()
+                if stack and loc is not None and len(self.built_in_forward) < MAX_EVENTS and not _is_compiling():
+                    caller = self.calls.get(stack[-1].cid)
+                    self.built_in_forward.setdefault(loc[:2], (loc, type(module).__name__,
+                                                               caller[1] if caller else None))
         except Exception as exc:
             self._errors.add(exc)
 

@@ -46,6 +46,7 @@ RULES: dict[str, Rule] = {
     "backward-create-graph-cycle": silent.create_graph_cycle,
     "graph-kept-alive": silent.graph_kept_alive,
     "module-requires-grad-attribute": silent.module_flag_freezes_nothing,
+    "layer-built-in-forward": silent.layer_built_in_forward,
     inplace_hazard.RULE_ID: inplace_hazard.check,
     "grad-flow": grad_flow.check,
 }

@@ -285,3 +285,23 @@ def _optimizer_built(step_site):
         return None
     lines = assignments(step_site.path, found.group(1))
     return Site(step_site.path, lines[-1]) if lines else None
+
+
+def layer_built_in_forward(trace: Trace) -> list[Finding]:
+    """Layers constructed inside a module's forward: each call builds new, randomly initialised
+    weights, which no optimizer holds, so they never train (and outputs change call to call)."""
+    built = trace.built_in_forward
+    if not built:
+        return []
+    inside = built[0].inside
+    kinds = ", ".join(sorted({f"nn.{b.module_type}" for b in built}))
+    return [_warning(
+        "layer-built-in-forward", "Layers built inside forward never train",
+        f"{kinds} {'is' if len(built) == 1 else 'are'} constructed inside "
+        + (f"the forward of {inside}" if inside else "a forward")
+        + f" (at {', '.join(where(b.site) for b in built[:4])}): every call builds new, randomly initialised "
+        "weights, so the optimizer (built from `model.parameters()` before) never holds them, they never "
+        "train, and the same input gives different outputs from call to call.",
+        "Build the layers once in `__init__` (`self.proj = nn.Linear(...)`) and only call them in forward; "
+        "use torch.nn.functional (`F.layer_norm`, `F.linear` with your own parameters) for stateless ops.",
+        *(Location.at(b.site, "fix", "layer built in forward") for b in built[:4]))]
