@@ -148,3 +148,25 @@ def assignments(path: str, target: str, before: int | None = None, limit: int = 
             if any(ast.unparse(t) == target for t in targets) and (before is None or node.lineno < before):
                 found.append(node.lineno)
     return sorted(found)[-limit:]
+
+
+def flag_assignments(path: str, attr: str = "requires_grad") -> list[tuple[int, str, bool]]:
+    """`<owner>.requires_grad = False` lines: (line, the owner as written, whether the owner is
+    the target of an enclosing `for` loop, as in `for p in model.parameters(): p.requires_grad = False`)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    loop_targets: dict[int, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.For, ast.AsyncFor)):
+            names = {n.id for n in ast.walk(node.target) if isinstance(n, ast.Name)}
+            for inner in ast.walk(node):
+                loop_targets.setdefault(id(inner), set()).update(names)
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value is False:
+            for target in node.targets:
+                if isinstance(target, ast.Attribute) and target.attr == attr:
+                    owner = ast.unparse(target.value)
+                    found.append((node.lineno, owner, owner in loop_targets.get(id(node), ())))
+    return sorted(found)

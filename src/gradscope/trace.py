@@ -274,10 +274,10 @@ class GradRead:
 
 @dataclass
 class ModuleFlag:
-    """`module.requires_grad = value` on an nn.Module: a plain Python attribute, which freezes
-    nothing (`module.requires_grad_(False)` sets the flag of every parameter)."""
+    """A module with a `requires_grad` attribute of its own (`module.requires_grad = False`): a
+    plain Python attribute, which freezes nothing (`module.requires_grad_(False)` sets the flag
+    of every parameter). Where it was set is found in the source by the rule."""
 
-    site: Site | None
     module: str | None  # its path in the model ("" for the model itself), if known
     module_type: str
     value: bool | None  # None: not a bool
@@ -351,6 +351,9 @@ class NanOrigin:
     output_index: int  # which of its gradient outputs (= forward inputs)
     value: str  # "nan" or "inf"
     backward_call: int
+    # When that node's saved forward values were already non-finite: the earliest op upstream
+    # that made a non-finite value (the NaN came from the forward)
+    forward_node: int | None = None
 
 
 @dataclass

@@ -170,10 +170,12 @@ def test_statistics_survive_a_saved_trace(tmp_path):
     assert [f["rule"] for f in json.loads(checked.stdout)["findings"]] == ["dead-relu"]
 
 
-def test_first_nonfinite_layer_names_its_forward_line():
+def test_the_nan_origin_wins_over_the_first_nonfinite_layer():
+    """NaN from the first backward: the default NaN watch names the op (sqrt), which says more
+    than the layer whose gradient statistics first turned non-finite (rules/grad_flow.py)."""
     sample = SAMPLES / "silent_nan_distance.py"  # sqrt of a zero distance: NaN from the first backward
     run = record(sample, grad_flow=())
     assert run.outcome.exit_status == 0 and run.stdout == run_python_once(sample).stdout
     (finding,) = run.findings
-    assert finding.rule == "nonfinite-gradient" and "`Linear (model)`" in finding.title
-    assert [(loc.line, loc.role) for loc in finding.locations] == [(11, "forward"), (14, "backward")]
+    assert finding.rule == "nonfinite-gradient" and run.trace.grad_flow.first_nonfinite is not None
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(12, "created"), (14, "backward"), (15, "step")]

@@ -124,12 +124,13 @@ SILENT = {
     "silent_loss_rebuilt_as_leaf.py": ("backward-on-leaf", [("silent_loss_rebuilt_as_leaf.py", 18, "cut"), ("silent_loss_rebuilt_as_leaf.py", 19, "fix"), ("silent_loss_rebuilt_as_leaf.py", 20, "backward")]),
     "silent_optimizer_on_old_model.py": ("parameter-not-in-optimizer", [("silent_optimizer_on_old_model.py", 12, "parameter"), ("silent_optimizer_on_old_model.py", 20, "model"), ("silent_optimizer_on_old_model.py", 19, "optimizer"), ("silent_optimizer_on_old_model.py", 25, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
+    "silent_nan_masked_row.py": ("nonfinite-gradient", [("silent_nan_masked_row.py", 14, "origin"), ("silent_nan_masked_row.py", 13, "masked"), ("silent_nan_masked_row.py", 15, "created"), ("silent_nan_masked_row.py", 18, "backward"), ("silent_nan_masked_row.py", 19, "step")]),
     "silent_create_graph.py": ("backward-create-graph-cycle", [("silent_create_graph.py", 8, "backward")]),
     "silent_data_write_saved.py": ("data-write-to-saved-tensor", [("silent_data_write_saved.py", 7, "saved"), ("silent_data_write_saved.py", 9, "modified"), ("silent_data_write_saved.py", 10, "backward")]),
     "silent_detached_encoder.py": ("parameter-without-gradient", [("silent_detached_encoder.py", 15, "cut"), ("silent_detached_encoder.py", 11, "parameter"), ("silent_detached_encoder.py", 25, "backward")]),
     "silent_forgot_zero_grad.py": ("grad-not-zeroed", [("silent_forgot_zero_grad.py", 12, "step"), ("silent_forgot_zero_grad.py", 11, "backward")]),
     "silent_layers_in_list.py": ("parameter-not-in-optimizer", [("silent_layers_in_list.py", 11, "fix"), ("silent_layers_in_list.py", 11, "parameter"), ("silent_layers_in_list.py", 26, "step")]),
-    "silent_nan_distance.py": ("nonfinite-gradient", [("silent_nan_distance.py", 15, "step")]),
+    "silent_nan_distance.py": ("nonfinite-gradient", [("silent_nan_distance.py", 12, "created"), ("silent_nan_distance.py", 14, "backward"), ("silent_nan_distance.py", 15, "step")]),
     "silent_nonleaf_grad.py": ("non-leaf-grad-read", [("silent_nonleaf_grad.py", 6, "non-leaf"), ("silent_nonleaf_grad.py", 10, "read")]),
     "silent_requires_grad_fix.py": ("requires-grad-on-detached-result", [("silent_requires_grad_fix.py", 9, "requires-grad"), ("silent_requires_grad_fix.py", 8, "cut")]),
     "silent_total_loss.py": ("graph-kept-alive", [("silent_total_loss.py", 11, "created"), ("silent_total_loss.py", 14, "kept")]),
@@ -214,7 +215,7 @@ def test_check_nan_names_the_op():
     assert run.stdout == run_python_once(sample).stdout  # the checks change nothing the program prints
     (finding,) = run.findings
     assert finding.rule == "nonfinite-gradient"
-    assert [(loc.line, loc.role) for loc in finding.locations] == [(12, "created"), (15, "step")]
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(12, "created"), (14, "backward"), (15, "step")]
     assert "SqrtBackward0" in finding.explanation and "clamp" in finding.fix
 
 

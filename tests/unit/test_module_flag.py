@@ -1,6 +1,6 @@
-"""module-requires-grad-attribute: `module.requires_grad = False` is noted through a descriptor
-on nn.Module while recording (record/modules.py, RequiresGradAttribute), which must behave as
-the plain attribute it replaces, and be gone afterwards."""
+"""module-requires-grad-attribute: a module with a `requires_grad` attribute of its own is found
+at the first steps and at the end (record/modules.py, scan_flags: nothing is installed on
+nn.Module, which torch.compile would see), and the line that set it is found in the source."""
 
 from __future__ import annotations
 
@@ -28,6 +28,8 @@ def test_a_module_flag_that_freezes_nothing_is_named_with_its_parameters():
 
     run = record(program)
     assert [f.rule for f in run.findings] == ["module-requires-grad-attribute"]
+    fix = run.findings[0].locations[0]
+    assert (fix.role, fix.code.strip()) == ("fix", "model[0].requires_grad = False")
     flag = run.trace.module_flags[0]
     assert (flag.module, flag.module_type, flag.value) == ("0", "Linear", False)
     assert sorted(run.trace.leaf(lid).name for lid in flag.trainable) == ["0.bias", "0.weight"]
@@ -73,7 +75,7 @@ def _attribute_behaviour():
     return seen
 
 
-def test_the_descriptor_behaves_as_the_plain_attribute_and_is_removed():
+def test_the_attribute_behaves_as_without_gradscope():
     plain = _attribute_behaviour()
     run = record(_attribute_behaviour)
     assert run.value == plain

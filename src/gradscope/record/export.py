@@ -66,16 +66,12 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
 
 
 def _module_flag(flag, modules, leaves) -> ModuleFlag:
-    ref, type_name, loc, value = flag
+    ref, type_name, value, trainable, name = flag
     module = ref()
-    trainable = []
-    if module is not None:
-        for param in modules.trainable_parameters(module)[:8]:
-            lid = leaves.id_of(param)
-            leaves.pinned.add(lid)
-            trainable.append(lid)
-    return ModuleFlag(site=resolve(loc), module=modules.names.get(id(module)) if module is not None else None,
-                      module_type=type_name, value=value, trainable=trainable)
+    if module is not None:  # alive: as it is now (frozen properly later, it is fine)
+        trainable = [leaves.pinned_id(p) for p in modules.trainable_parameters(module)[:8]]
+        name = modules.names.get(id(module), name)
+    return ModuleFlag(module=name, module_type=type_name, value=value, trainable=list(trainable))
 
 
 def resolved(location):

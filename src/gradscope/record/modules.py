@@ -41,9 +41,11 @@ class Modules:
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
         self._call_order: deque = deque()  # (backward calls before it, cid), for pruning
         self.on_exit = None  # called with (module, output) after each forward (--grad-flow)
-        # `module.requires_grad = ...` assignments (a plain attribute: they freeze nothing):
-        # (weak ref to the module, its class name, raw site, the value's truth or None).
+        # Modules with a plain `requires_grad` attribute (`module.requires_grad = False` freezes
+        # nothing): (weak ref to the module, its class name, the value if a bool else None, leaf
+        # ids of its parameters that required grad when it was seen).
         self.flags: list[tuple] = []
+        self._flagged: set[int] = set()
         # Parameters registered while a forward was running on this thread: layers built inside
         # forward (new random weights every call). (code, offset) -> (raw site, class, caller class)
         self.built_in_forward: dict[tuple, tuple] = {}
@@ -163,12 +165,20 @@ class Modules:
                     trainable += bool(param.requires_grad)
         return trainable, len(seen)
 
-    def flag_set(self, module, value) -> None:
-        """`module.requires_grad = value` ran (see RequiresGradAttribute)."""
-        if len(self.flags) < MAX_EVENTS:
-            self.remember(module)
-            truth = value if type(value) is bool else None
-            self.flags.append((weakref.ref(module), type(module).__name__, capture_stack()[0], truth))
+    def scan_flags(self) -> None:
+        """Note modules with a `requires_grad` attribute of their own (`module.requires_grad =
+        False`): on a module that is a plain attribute, which freezes nothing. Looked for at the
+        first steps and at the end (a dict lookup per module); the line is found in the source."""
+        if len(self.flags) >= MAX_EVENTS:
+            return
+        seen = self._flagged
+        for module in self.live():
+            value = vars(module).get("requires_grad", _MISSING)
+            if value is not _MISSING and id(module) not in seen and "requires_grad" not in vars(type(module)):
+                seen.add(id(module))
+                trainable = [self._leaves.pinned_id(p) for p in self.trainable_parameters(module)[:8]]
+                self.flags.append((weakref.ref(module), type(module).__name__, value if type(value) is bool else None,
+                                   trainable, self.name_of(module)))
 
     def trainable_parameters(self, module) -> list:
         """The parameters of `module` and its children that require grad, read from the module
@@ -210,6 +220,9 @@ class Modules:
         self.names.pop(key, None)  # its id may be reused by a new module
 
 
+_MISSING = object()
+
+
 def _items(container, limit: int = 1000):
     """(key, item) of a plain list, tuple or dict (keys: indices for sequences)."""
     items = container.items() if type(container) is dict else enumerate(container)
@@ -222,45 +235,3 @@ def roots_of(modules: list) -> list:
     inside = {id(sub) for m in modules for sub in m.modules() if sub is not m}
     return [m for m in modules if id(m) not in inside]
 
-
-class RequiresGradAttribute:
-    """Put on nn.Module while recording, as a data descriptor named `requires_grad`: on a module
-    that is a plain attribute that freezes nothing (`requires_grad_(False)` was meant), and this
-    notes where it was set. Otherwise it behaves as the plain attribute did: the value lives in the
-    instance's __dict__, and reading it when unset (or on the class) raises AttributeError, so
-    Module.__getattr__ answers as before. A subclass's own `requires_grad` shadows it."""
-
-    def __init__(self, modules: Modules):
-        self._modules = modules
-
-    def __get__(self, module, owner=None):
-        if module is None:
-            raise AttributeError("requires_grad")
-        try:
-            return vars(module)["requires_grad"]
-        except KeyError:
-            raise AttributeError("requires_grad") from None
-
-    def __set__(self, module, value):
-        vars(module)["requires_grad"] = value
-        try:
-            self._modules.flag_set(module, value)
-        except Exception as exc:
-            self._modules._errors.add(exc)
-
-    def __delete__(self, module):
-        try:
-            del vars(module)["requires_grad"]
-        except KeyError:
-            raise AttributeError("requires_grad") from None
-
-    def install(self) -> bool:
-        """Put it on nn.Module unless something already has that name there."""
-        if "requires_grad" in vars(torch.nn.Module):
-            return False
-        torch.nn.Module.requires_grad = self
-        return True
-
-    def remove(self) -> None:
-        if vars(torch.nn.Module).get("requires_grad") is self:
-            del torch.nn.Module.requires_grad

@@ -1,5 +1,11 @@
-"""--check-nan: a hook on every new node, to find the first whose gradients turn non-finite from
-finite ones (the op to look at, rather than the loss that shows the NaN)."""
+"""Where a NaN or inf in the gradients comes from: a hook on new nodes finds the first backward
+node whose gradients turn non-finite from finite ones (the op to look at, rather than the loss
+that shows the NaN). When that node's saved forward values are already non-finite, the NaN came
+from the forward: the earliest op upstream whose saved values are non-finite is named too.
+
+By default the hooks go on the nodes of the first NAN_WATCH_BACKWARDS backward calls only (a
+NaN from log(0), sqrt(0) or a fully masked row shows up there, and later iterations cost
+nothing); `--check-nan` watches every backward call."""
 
 from __future__ import annotations
 
@@ -9,21 +15,39 @@ import torch
 
 from ..trace import NanOrigin
 from .graph import Graph
+from .records import ATTR, HOOKED, NID, PRODUCER_NODE, SAVED
+
+NAN_WATCH_BACKWARDS = 2
+MAX_UPSTREAM_NODES = 5_000
+_current_node = torch._C._current_autograd_node
+_transforms_active = torch._C._are_functorch_transforms_active
+_dispatch_modes = torch._C._len_torch_dispatch_stack
+
+
+def _hands_off() -> bool:
+    """Our own checks would be seen by (or fail under) the program's dispatch modes or functorch
+    transforms (vmap over .item()): then gradscope checks nothing."""
+    return _dispatch_modes() > 0 or _transforms_active()
 
 
 class NanWatch:
-    def __init__(self, graph: Graph, clock, errors):
+    def __init__(self, graph: Graph, clock, errors, watch_all: bool = False):
         self._graph = graph
         self._clock = clock
         self._errors = errors
+        self._watch_all = watch_all
         self.origins: list[NanOrigin] = []
         graph.on_new_node = self._watch
 
     def _watch(self, node, nid) -> None:
-        node.register_hook(functools.partial(self._check, nid))
+        if not self._watch_all and self._clock.backwards >= NAN_WATCH_BACKWARDS:
+            self._graph.on_new_node = None  # the first backward calls are watched; later ones cost nothing
+            return
+        if not _hands_off():
+            node.register_hook(functools.partial(self._check, nid))
 
     def _check(self, nid, grad_inputs, grad_outputs):
-        if self.origins:
+        if self.origins or _hands_off():
             return
         try:
             with torch._C.DisableTorchFunction():
@@ -32,9 +56,43 @@ class NanWatch:
                 for index, grad in enumerate(grad_inputs):
                     if grad is not None and not bool(torch.isfinite(grad).all()):
                         value = "nan" if bool(torch.isnan(grad).any()) else "inf"
-                        self._graph.pin(self._graph.records.get(nid))
-                        self.origins.append(NanOrigin(nid, index, value, self._clock.backwards - 1))
-                        self._graph.on_new_node = None  # found: new nodes need no hook any more
+                        graph = self._graph
+                        graph.pin(graph.records.get(nid))
+                        forward = self._forward_origin(_current_node())
+                        graph.pin(graph.records.get(forward))
+                        self.origins.append(NanOrigin(nid, index, value, self._clock.backwards - 1, forward))
+                        graph.on_new_node = None  # found: new nodes need no hook any more
                         return
         except Exception as exc:
             self._errors.add(exc)
+
+    def _forward_origin(self, node) -> int | None:
+        """If `node`'s saved forward values hold NaN/inf, the earliest op upstream that made a
+        non-finite value some node saved (its output, saved by itself or by the next op)."""
+        if node is None or not self._saved_nonfinite(node):
+            return None
+        graph, best = self._graph, None
+        walk = graph.walk([node])
+        for count, (upstream, _) in enumerate(walk):
+            if count >= MAX_UPSTREAM_NODES:
+                break
+            for producer in self._saved_nonfinite(upstream):
+                if best is None or producer < best:
+                    best = producer
+        return best
+
+    def _saved_nonfinite(self, node) -> list[int]:
+        """The producers (node ids) of the node's saved tensors that hold NaN/inf. Never reads
+        the saved tensors of a node packed by saved_tensors_hooks (that would run the hooks)."""
+        record = self._graph.records.get(node._sequence_nr())  # (never records: we are inside backward)
+        if record is None or record[HOOKED]:
+            return []
+        found = []
+        for saved in record[SAVED]:
+            attr = saved[ATTR]
+            if not attr.startswith("_saved_"):
+                continue
+            value = getattr(node, attr, None)
+            if isinstance(value, torch.Tensor) and value.is_floating_point() and not bool(torch.isfinite(value).all()):
+                found.append(saved[PRODUCER_NODE] if saved[PRODUCER_NODE] is not None else record[NID])
+        return found

@@ -63,6 +63,8 @@ class Optimizers:
         # The plain list/dict holding modules no model registers: ("Class.attr", kind, [Site])
         self._container: tuple | None = None
         self.accumulation = AccumulationWatch()
+        # A GradScaler unscaled gradients: inf/NaN in them are its business (it skips the step)
+        self.scaler_seen = False
 
     def step_began(self, optimizer, args, kwargs) -> None:
         """Global optimizer step pre-hook."""
@@ -148,6 +150,7 @@ class Optimizers:
                                 step_site(), state.steps)
 
         if state.steps <= GRAD_CHECK_STEPS:
+            self._modules.scan_flags()
             if with_grad:
                 for p in params:
                     if p.grad is not None:
@@ -178,6 +181,7 @@ class Optimizers:
         if all(finite):
             return
         bad = [leaf for leaf, ok in zip(leaves, finite) if not ok]
+        self._modules.name_all()  # name the parameters while their model lives
         state.reported.add("nonfinite")
         self.hazards.append(GradHazard("nonfinite", bad[:8], site, state.name, step))
 

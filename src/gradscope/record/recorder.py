@@ -31,7 +31,7 @@ from .graph import Graph
 from .inplace import InplaceLog
 from .leaves import Leaves
 from .mode import RecordingMode
-from .modules import Modules, RequiresGradAttribute
+from .modules import Modules
 from .nan import NanWatch
 from .optim import Optimizers
 from .postmortem import PostMortem
@@ -58,7 +58,7 @@ class Recorder:
         self._modules = modules = Modules(leaves, clock, errors)
         self._graph = graph = Graph(leaves, modules, events, clock, settings.keep_backwards, settings.max_nodes)
         self._cuts = cuts = Cuts(graph, leaves, modules, clock)
-        self._nan = NanWatch(graph, clock, errors) if settings.check_nan else None
+        self._nan = NanWatch(graph, clock, errors, watch_all=settings.check_nan)
         self._flow = None
         if settings.grad_flow is not None:
             from .flow import FlowCollector
@@ -77,7 +77,6 @@ class Recorder:
         self._backwards.after = self.prune
         graph.on_full = self.prune
         self._hook_handles: list = []
-        self._flag_attribute = RequiresGradAttribute(modules)
 
     # ------------------------------------------------------------------ life cycle
     def start(self) -> None:
@@ -93,7 +92,6 @@ class Recorder:
                 (torch_optimizers.register_optimizer_step_post_hook, optimizers.step_ended),
             ]:
                 self._hook_handles.append(register(hook))
-            self._flag_attribute.install()
             self._mode.__enter__()
         except BaseException:
             self._remove_hooks()
@@ -111,7 +109,7 @@ class Recorder:
         for handle in self._hook_handles:
             handle.remove()
         self._hook_handles.clear()
-        self._flag_attribute.remove()
+
         self._process.undo()
 
     def prune(self) -> None:
@@ -153,6 +151,7 @@ class Recorder:
 
     def to_trace(self, argv: list[str]) -> Trace:
         try:
+            self._modules.scan_flags()
             self._modules.name_all()
         except Exception as exc:
             self._errors.add(exc)
@@ -168,7 +167,7 @@ class Recorder:
         export(trace, graph=self._graph, leaves=self._leaves, modules=self._modules, cuts=self._cuts,
                events=self._events, inplace=self._inplace, backward_calls=calls,
                op_failures=self._mode.op_failures, gradient_hazards=hazards,
-               nan_origins=self._nan.origins if self._nan is not None else [],
+               nan_origins=self._nan.origins if not self._optimizers.scaler_seen else [],
                grad_resets=self._specials.grad_resets,
                functions={info.name: info.defined_at for info in self._graph.types.values()
                           if info.defined_at is not None})

@@ -7,7 +7,7 @@ import re
 
 from ..findings import Finding, Location
 from ..locations import Site
-from ..source_search import assignments
+from ..source_search import assignments, flag_assignments
 from ..queries import ran_after
 from ..trace import GradHazard, Trace
 from . import _cuts, _nan
@@ -85,12 +85,14 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             if origin is None and trace.grad_flow is not None and trace.grad_flow.first_nonfinite is not None:
                 continue  # --grad-flow names the layer (rules/grad_flow.py)
             node = trace.node(origin.node) if origin else None
+            forward = trace.node(origin.forward_node) if origin else None
+            call = next((c for c in trace.backward_calls if origin and c.index == origin.backward_call), None)
             if node is not None:
-                text = (f" The first non-finite gradient came from the backward of {node_words(node)}, "
-                        f"from finite gradients ({origin.value}).")
-                fix = _nan.advice(node.op)
+                text = _origin_words(node, forward, origin)
+                fix = _nan.advice(forward.op if forward else node.op)
             else:
-                text = (" Run `gradscope run --check-nan ...` to name the backward node that produced it.")
+                text = (" It appeared after the first backward calls, which gradscope watches by default: run "
+                        "`gradscope run --check-nan ...` to watch every backward call and name the op.")
                 fix = "Clamp or mask the input of the op whose gradient is infinite or undefined, before the op."
             findings.append(_warning(
                 "nonfinite-gradient", "NaN/inf in parameter gradients",
@@ -98,7 +100,12 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                  if hazard.optimizer == "backward" else
                  f"At {hazard.optimizer}.step() ({where(hazard.site)}, step {hazard.step}) {_param_names(trace, hazard)} "
                  f"had NaN or inf in .grad; the step writes it into the weights.") + text,
-                fix, Location.at(node.site if node else None, "created", "op whose gradient is not finite"),
+                fix,
+                Location.at(forward.site if forward else None, "origin", "first non-finite value (forward)"),
+                Location.at(_mask_of(trace, forward), "masked", "-inf mask the row is all of"),
+                Location.at(node.site if node else None, "created", "op whose gradient is not finite"),
+                Location.at(call.site if call and hazard.optimizer != "backward" else None, "backward",
+                            "backward that made it"),
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
         elif hazard.kind == "never-graded":
             module = _module_of(first.name if first else None)
@@ -173,14 +180,35 @@ def nan_without_step(trace: Trace) -> list[Finding]:
         return []
     origin = trace.nan_origins[0]
     node = trace.node(origin.node)
+    forward = trace.node(origin.forward_node)
     call = next((c for c in trace.backward_calls if c.index == origin.backward_call), None)
     return [_warning(
         "nonfinite-gradient", "NaN/inf produced in backward",
         f"During {call_words(call)}, the backward of {node_words(node)} turned finite gradients into "
-        f"{origin.value} (for its input {origin.output_index}); every gradient behind it is {origin.value} too.",
-        _nan.advice(node.op if node else None),
+        f"{origin.value} (for its input {origin.output_index}); every gradient behind it is {origin.value} too."
+        + (_origin_words(node, forward, origin) if forward else ""),
+        _nan.advice(forward.op if forward else node.op if node else None),
+        Location.at(forward.site if forward else None, "origin", "first non-finite value (forward)"),
+        Location.at(_mask_of(trace, forward), "masked", "-inf mask the row is all of"),
         Location.at(node.site if node else None, "created", "op whose gradient is not finite"),
         Location.at(call.site if call else None, "backward", "backward"))]
+
+
+def _mask_of(trace: Trace, forward):
+    """A softmax that made NaN (a fully masked row): the masked_fill/where that fed it."""
+    if forward is None or forward.op not in ("softmax", "log_softmax", "_softmax"):
+        return None
+    feeder = next((trace.node(i) for i in forward.next_ids
+                   if trace.node(i) and trace.node(i).op in ("masked_fill", "masked_fill_", "where")), None)
+    return feeder.site if feeder else None
+
+
+def _origin_words(node, forward, origin) -> str:
+    if forward is None:
+        return (f" The first non-finite gradient came from the backward of {node_words(node)}, "
+                f"from finite gradients ({origin.value}).")
+    return (f" The values were already non-finite in the forward: {node_words(forward)} made the first NaN/inf "
+            f"that a later op saved, and the backward of {node_words(node)} turned it into {origin.value} gradients.")
 
 
 def non_leaf_grad_reads(trace: Trace) -> list[Finding]:
@@ -242,8 +270,11 @@ def module_flag_freezes_nothing(trace: Trace) -> list[Finding]:
     require grad at the end of the run, so they train."""
     findings, seen = [], set()
     for flag in trace.module_flags:
-        key = (flag.site.path, flag.site.line) if flag.site else None
-        if flag.value is not False or not flag.trainable or key in seen:
+        if flag.value is not False or not flag.trainable:
+            continue
+        site = _flag_site(trace, flag.module)
+        key = (site.path, site.line) if site else flag.module
+        if key in seen:
             continue
         seen.add(key)
         module = f"`{flag.module}` ({flag.module_type})" if flag.module else f"the {flag.module_type}"
@@ -252,13 +283,13 @@ def module_flag_freezes_nothing(trace: Trace) -> list[Finding]:
         first = trace.leaf(flag.trainable[0])
         findings.append(_warning(
             "module-requires-grad-attribute", "Setting requires_grad on a module freezes nothing",
-            f"`requires_grad = False` at {where(flag.site)} sets a plain Python attribute on {module}: nn.Module has "
+            f"`requires_grad = False`{f' at {where(site)}' if site else ''} sets a plain Python attribute on {module}: nn.Module has "
             "no such flag, so its parameters still require grad" + (f" ({listed}" + (" ..." if len(flag.trainable) > 4 else "")
                                                                    + ")" if listed else "")
             + " and the optimizer keeps updating them.",
             "Freeze the parameters: `module.requires_grad_(False)` (with the underscore), or "
             "`for p in module.parameters(): p.requires_grad = False`; and leave them out of the optimizer.",
-            Location.at(flag.site, "fix", "plain attribute, not a freeze"),
+            Location.at(site, "fix", "plain attribute, not a freeze"),
             Location.at(first.site if first else None, "parameter", "parameters still trained")))
     return findings
 
@@ -305,3 +336,26 @@ def layer_built_in_forward(trace: Trace) -> list[Finding]:
         "Build the layers once in `__init__` (`self.proj = nn.Linear(...)`) and only call them in forward; "
         "use torch.nn.functional (`F.layer_norm`, `F.linear` with your own parameters) for stateless ops.",
         *(Location.at(b.site, "fix", "layer built in forward") for b in built[:4]))]
+
+
+def _flag_site(trace: Trace, module: str | None):
+    """The `<module>.requires_grad = False` line, found in the files the run's lines are in: the
+    owner written as the module's last path segment (`self.model.outc`, `model[0]`), or, for the
+    model itself, a plain name that is not a `for` loop's variable (a parameter being frozen)."""
+    if module is None:
+        return None
+    last = module.rsplit(".", 1)[-1]
+    paths = {}
+    sites = [c.site for c in trace.backward_calls] + [c.site for c in trace.module_calls.values()]
+    for site in sites:
+        for frame in (site, *site.callers) if site else ():
+            paths.setdefault(frame.path, None)
+    for path in paths:
+        for line, owner, loop_variable in flag_assignments(path):
+            if module == "":
+                match = owner.isidentifier() and not loop_variable
+            else:
+                match = owner == last or owner.endswith(f".{last}") or owner.endswith(f"[{last}]")
+            if match:
+                return Site(path, line)
+    return None
