@@ -1,0 +1,68 @@
+"""The default NaN watch (record/nan.py): the first backward calls are watched, the forward op
+that made a NaN is named, and it stays out of the way where its checks would be seen."""
+
+from __future__ import annotations
+
+import torch
+import torch.nn as nn
+
+from tests.harness import record
+
+
+def _rules(run):
+    return [f.rule for f in run.findings]
+
+
+def test_a_nan_from_the_first_backward_is_traced_to_its_op_without_check_nan():
+    def program():
+        model = nn.Linear(3, 2)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for _ in range(2):
+            opt.zero_grad()
+            torch.log(torch.softmax(model(torch.randn(4, 3)) * 1e4, -1)).sum().backward()
+            opt.step()
+
+    run = record(program)
+    assert _rules(run) == ["nonfinite-gradient"]
+    (origin,) = run.trace.nan_origins
+    assert run.trace.node(origin.node).op == "log"
+
+
+def test_a_nan_that_appears_later_is_left_to_check_nan():
+    def program(blow_up_at=3):
+        w = nn.Parameter(torch.ones(2))
+        opt = torch.optim.SGD([w], lr=0.1)
+        for step in range(5):
+            opt.zero_grad()
+            scale = 0.0 if step >= blow_up_at else 1.0
+            torch.sqrt(w * scale).sum().backward()
+            opt.step()
+
+    assert record(program).trace.nan_origins == []
+    assert record(program, check_nan=True).trace.nan_origins != []
+
+
+def test_gradients_a_grad_scaler_unscales_are_its_business():
+    def program():
+        model = nn.Linear(3, 1)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        scaler = torch.amp.GradScaler("cpu", init_scale=2.0 ** 127)  # the scaled gradients overflow
+        for _ in range(2):
+            opt.zero_grad()
+            scaler.scale(model(torch.randn(4, 3)).pow(2).mean() * 1e6).backward()
+            scaler.step(opt)
+            scaler.update()
+
+    run = record(program)
+    assert run.trace.nan_origins == [] and "nonfinite-gradient" not in _rules(run)
+
+
+def test_under_vmap_nothing_is_checked():
+    def program():
+        x = torch.randn(3, 4, requires_grad=True)
+        out = torch.func.vmap(lambda row: torch.sqrt(row.abs()).sum())(x)
+        out.sum().backward()
+        return x.grad.shape
+
+    run = record(program)
+    assert run.value == (3, 4) and run.trace.internal_errors == []
