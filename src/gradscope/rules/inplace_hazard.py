@@ -34,8 +34,31 @@ def check(trace: Trace) -> list[Finding]:
         if any(call.seq > hazard.change.seq and (hazard.node == call.version_failure.node
                                                  or hazard.node in graph_of(trace, call.roots)) for call in failed):
             continue  # a later backward through it failed: inplace-modified-saved-tensor explains it
+        if _used_as_a_constant(trace, hazard):
+            continue
         findings.append(_explain(trace, hazard))
     return findings
+
+
+def _used_as_a_constant(trace: Trace, hazard: SavedHazard) -> bool:
+    """Before the change, the graph's result had been taken out of autograd (`.detach()`, `.data`,
+    `.item()`) and it was never backpropagated: a target computed with grad on and then detached
+    (a DQN/DDPG target network, soft-updated afterwards), a logged value. No backward will go
+    through it. (A change made before that, inside the forward, is still a hazard.) Cuts and
+    escapes are kept once per line, so graphs are compared by their lines, not their node ids."""
+    node = trace.node(hazard.node)
+    if node is None or node.site is None:
+        return False
+    seq = hazard.change.seq
+    # Taken out after the node was made (a later op of the same forward: a larger node id) and
+    # before the change; its graph may be partly pruned, so not only reachability counts.
+    roots = [c.input_node for c in trace.cuts.values()
+             if c.reason in ("detach", "data") and c.input_node is not None and node.seq < c.seq < seq]
+    roots += [e.node for e in trace.escapes if e.node is not None and node.seq < e.seq < seq]
+    if any(root >= node.id for root in roots):
+        return True
+    lines = {(n.site.path, n.site.line, n.op) for n in map(trace.node, graph_of(trace, roots)) if n and n.site}
+    return (node.site.path, node.site.line, node.op) in lines
 
 
 def _calls_before(trace: Trace, seq: int) -> int:
