@@ -138,15 +138,20 @@ def sibling_method(path: str, first_line: int, name: str) -> int | None:
 def assignments(path: str, target: str, before: int | None = None, limit: int = 2) -> list[int]:
     """Lines in `path` that assign `target` (a name, or `self.attr`/`obj.attr` written as
     such), the last ones before line `before` if given: where an optimizer was built."""
+    return [line for line, _ in assigned_values(path, target, before, limit)]
+
+
+def assigned_values(path: str, target: str, before: int | None = None, limit: int = 2) -> list[tuple[int, str]]:
+    """`assignments`, with the value each assigns, as code (`self.policy_net`, `copy.deepcopy(net)`)."""
     tree = _parse(path)
     if tree is None:
         return []
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(ast.unparse(t) == target for t in targets) and (before is None or node.lineno < before):
-                found.append(node.lineno)
+                found.append((node.lineno, ast.unparse(node.value)))
     return sorted(found)[-limit:]
 
 

@@ -66,6 +66,7 @@ class ModuleCall:
     name: str | None  # module path from its root module ("encoder.layers.0"), "" for a root
     parent: int | None = None
     site: Site | None = None  # the line that called it, with its callers
+    module: int | None = None  # which module object (the same number: the same module, within a run)
 
 
 @dataclass

@@ -37,6 +37,9 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
             module_call=module_call, saved_unknown=record[HOOKED],
         )
     trace.module_flags = [_module_flag(flag, modules, leaves) for flag in modules.flags]  # (pins leaves)
+    for cid, call in list(modules.calls.items()):  # the calls of whole models (two names, one model?)
+        if call[2] is None:
+            _module_call(trace, modules, cid)
     trace.built_in_forward = [BuiltInForward(resolve(loc), type_name, inside)
                               for loc, type_name, inside in modules.built_in_forward.values()]
     for leaf in list(leaves.records.values()):
@@ -100,7 +103,8 @@ def _module_call(trace: Trace, modules, cid: int | None) -> int | None:
     while cid is not None and cid not in trace.module_calls and cid in calls:
         module_id, type_name, parent, loc = calls[cid]
         trace.module_calls[cid] = ModuleCall(id=cid, type=type_name, name=modules.names.get(module_id),
-                                             parent=parent if parent in calls else None, site=resolve(loc))
+                                             parent=parent if parent in calls else None, site=resolve(loc),
+                                             module=module_id)
         cid = parent
     return first if known or first in trace.module_calls else None
 

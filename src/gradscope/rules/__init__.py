@@ -47,6 +47,7 @@ RULES: dict[str, Rule] = {
     "graph-kept-alive": silent.graph_kept_alive,
     "module-requires-grad-attribute": silent.module_flag_freezes_nothing,
     "layer-built-in-forward": silent.layer_built_in_forward,
+    "target-is-online-network": silent.target_is_online,
     inplace_hazard.RULE_ID: inplace_hazard.check,
     "grad-flow": grad_flow.check,
 }

@@ -7,7 +7,7 @@ import re
 
 from ..findings import Finding, Location
 from ..locations import Site
-from ..source_search import assignments, flag_assignments
+from ..source_search import assigned_values, assignments, flag_assignments
 from ..queries import ran_after
 from ..trace import GradHazard, Trace
 from . import _cuts, _nan
@@ -358,4 +358,70 @@ def _flag_site(trace: Trace, module: str | None):
                 match = owner == last or owner.endswith(f".{last}") or owner.endswith(f"[{last}]")
             if match:
                 return Site(path, line)
+    return None
+
+
+_TARGET_WORDS = ("target", "tgt", "teacher", "ema", "momentum")
+_CALLEE = re.compile(r"(?<![\w.\])])([A-Za-z_][\w.]*(?:\[[^\]]*\])?)\s*\(")
+_NOT_MODELS = ("torch.", "F.", "nn.", "np.", "math.")
+_TENSOR_METHODS = frozenset("detach clone to view reshape mean sum max min item float long squeeze unsqueeze gather abs "
+                            "cpu cuda numpy softmax argmax size expand repeat permute transpose contiguous pow sqrt "
+                            "exp log flatten chunk split".split())
+
+
+def target_is_online(trace: Trace) -> list[Finding]:
+    """A target (or EMA teacher) network that is the online network itself: one module object
+    called under two names, one of them a target's (`self.target_net = self.policy_net`, or
+    `models["critic"].to(device)` assigned twice: `.to` returns the same module). The target
+    then moves with every step (and a soft update copies the module onto itself)."""
+    roots = [c for c in trace.module_calls.values() if c.parent is None and c.module is not None and c.site]
+    # The name each call was made under: from lines with one callee first, then lines with several
+    # (`self.critic(s, self.actor(s))`) by elimination of the names other modules were called by.
+    names_by_module: dict = {}
+    bound: dict = {}
+    for single in (True, False):
+        for call in roots:
+            candidates = _callees_at(call.site)
+            if single != (len(candidates) == 1):
+                continue
+            left = [n for n in candidates if not bound.get(n) or call.module in bound[n]]  # (a name may be rebound)
+            if len(left) == 1:
+                bound.setdefault(left[0], set()).add(call.module)
+                names_by_module.setdefault(call.module, {}).setdefault(left[0], call.site)
+    findings = []
+    for names in names_by_module.values():
+        targets = [n for n in names if any(w in n.rsplit(".", 1)[-1].lower() for w in _TARGET_WORDS)]
+        online = [n for n in names if n not in targets]
+        if not targets or not online:
+            continue
+        target, other = targets[0], online[0]
+        use = names[target]
+        alias = _alias_line(use.path, target, other, names[other].path)
+        findings.append(_warning(
+            "target-is-online-network", "The target network is the online network",
+            f"`{target}` (called at {where(use)}) and `{other}` (called at {where(names[other])}) are one and the "
+            "same module object" + (f": `{target}` was assigned at {where(alias)}" if alias else "")
+            + ". The target is then not a lagged copy: it changes with every optimizer step, a soft or hard "
+            "update copies the network onto itself, and a target computed with grad on is trained too.",
+            f"Make `{target}` a separate copy: `copy.deepcopy({other})` (then `load_state_dict` to sync it), "
+            "and compute the target under `torch.no_grad()`. Note that `.to(device)` returns the same module.",
+            Location.at(alias, "alias", "same object, not a copy") if alias else None,
+            Location.at(use, "target", "the target network used")))
+    return findings
+
+
+def _callees_at(site) -> list[str]:
+    """The callees written on a call line that can name a model: `self.target_net` in
+    `q = self.target_net(s)`, `critic` (not `torch.cat`, not `x.mean`)."""
+    return list(dict.fromkeys(f for f in _CALLEE.findall(site.code)
+                              if not f.startswith(_NOT_MODELS) and f.rsplit(".", 1)[-1] not in _TENSOR_METHODS))
+
+
+def _alias_line(path: str, target: str, other: str, other_path: str):
+    """The assignment that made `target` the same object as `other`: `target = other`, or the
+    same expression assigned to both (`models["critic"].to(device)`)."""
+    other_values = {value for _, value in assigned_values(other_path, other, limit=4)}
+    for line, value in reversed(assigned_values(path, target, limit=4)):
+        if value == other or value in other_values or value.startswith(other + "."):
+            return Site(path, line)
     return None
