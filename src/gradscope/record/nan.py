@@ -22,6 +22,7 @@ MAX_UPSTREAM_NODES = 5_000
 _current_node = torch._C._current_autograd_node
 _transforms_active = torch._C._are_functorch_transforms_active
 _dispatch_modes = torch._C._len_torch_dispatch_stack
+_functorch_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
 
 
 def _hands_off() -> bool:
@@ -43,6 +44,9 @@ class NanWatch:
         if not self._watch_all and self._clock.backwards >= NAN_WATCH_BACKWARDS:
             self._graph.on_new_node = None  # the first backward calls are watched; later ones cost nothing
             return
+        record = self._graph.records.get(nid)
+        if record is not None and record[HOOKED]:
+            return  # saved_tensors_hooks at work (checkpointing, offloading, the program's own): hands off
         if not _hands_off():
             node.register_hook(functools.partial(self._check, nid))
 
@@ -51,6 +55,8 @@ class NanWatch:
             return
         try:
             with torch._C.DisableTorchFunction():
+                if any(g is not None and _functorch_wrapped(g) for g in (*grad_outputs, *grad_inputs)):
+                    return  # batched gradients (autograd.grad(is_grads_batched=True)): not ours to look at
                 if any(g is not None and not bool(torch.isfinite(g).all()) for g in grad_outputs):
                     return  # it only passed on what it was given
                 for index, grad in enumerate(grad_inputs):
