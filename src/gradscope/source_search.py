@@ -175,3 +175,17 @@ def flag_assignments(path: str, attr: str = "requires_grad") -> list[tuple[int, 
                     owner = ast.unparse(target.value)
                     found.append((node.lineno, owner, owner in loop_targets.get(id(node), ())))
     return sorted(found)
+
+
+def class_methods(path: str, class_name: str, names: tuple[str, ...]) -> dict[str, tuple[int, bool]]:
+    """{method name: (its `def` line, whether it is a @staticmethod)} of `class class_name` in
+    `path`, for the names asked for that it defines."""
+    tree = _parse(path)
+    found: dict[str, tuple[int, bool]] = {}
+    for cls in ast.walk(tree) if tree is not None else ():
+        if isinstance(cls, ast.ClassDef) and cls.name == class_name:
+            for node in cls.body:
+                if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in names:
+                    static = any(ast.unparse(d) == "staticmethod" for d in node.decorator_list)
+                    found[node.name] = (node.lineno, static)
+    return found

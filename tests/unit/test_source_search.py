@@ -98,3 +98,18 @@ def test_a_custom_function_node_is_placed_at_its_apply_line():
     (node,) = [n for n in run.trace.nodes.values() if n.name == "DoubleBackward"]
     assert node.site.line == double.__code__.co_firstlineno + 1 and node.site.function == "double"
     assert node.site.callers[-1].function == "forward"  # reached from Net.forward
+
+
+def test_class_methods_tells_static_from_instance_methods(tmp_path):
+    from gradscope.source_search import class_methods
+
+    path = tmp_path / "fn.py"
+    path.write_text(SOURCE + textwrap.dedent("""\
+
+
+        class Legacy(torch.autograd.Function):
+            def forward(self, x):
+                return x
+        """))
+    assert class_methods(str(path), "Scale", ("forward", "backward")) == {"forward": (6, True), "backward": (10, True)}
+    assert class_methods(str(path), "Legacy", ("forward", "backward")) == {"forward": (36, False)}

@@ -8,6 +8,8 @@ from __future__ import annotations
 import re
 
 from ..findings import Finding, Location
+from ..locations import Site
+from ..source_search import class_methods
 from ..trace import Trace
 from ._explainers import Explainers, explain_first
 from ._words import node_words, where
@@ -32,12 +34,28 @@ def _optimizer_non_leaf(trace, error, found):
         Location.at(node.site if node else None, "non-leaf", "became a non-leaf"))
 
 
+_INSTANCE_CALL = re.compile(r"([A-Za-z_]\w*)\(\s*\)\s*\(")
+
+
 def _legacy_function(trace, error, found):
+    """Name the class's non-static forward/backward, found in the files of the failing line."""
+    called = _INSTANCE_CALL.search(error.site.code) if error.site else None
+    methods = []
+    if called:
+        for frame in (error.site, *reversed(error.site.callers)):
+            defined = class_methods(frame.path, called.group(1), ("forward", "backward"))
+            if defined:
+                methods = [Site(frame.path, line, name) for name, (line, static) in defined.items() if not static]
+                break
+    name = f"`{called.group(1)}`" if called else "a custom autograd.Function"
     return _finding(
         trace, error, "legacy-autograd-function", "autograd.Function instance called directly",
-        f"At {where(error.site)} a custom autograd.Function is instantiated and called (`Fn()(x)`), the "
-        "pre-1.3 style. Functions are now used through their class.",
-        "Make forward and backward @staticmethods taking `ctx` first, and call `Fn.apply(x)`.")
+        f"At {where(error.site)} {name} is instantiated and called (`Fn()(x)`), the pre-1.3 style"
+        + (f", with forward/backward as instance methods (at {', '.join(where(m) for m in methods)})" if methods else "")
+        + ". Functions are now used through their class.",
+        "Make forward and backward @staticmethods taking `ctx` first (`def forward(ctx, x)`), and call "
+        "`Fn.apply(x)`.",
+        *(Location.at(m, "fix", "make it a @staticmethod taking ctx") for m in methods))
 
 
 def _save_non_tensor(trace, error, found):
