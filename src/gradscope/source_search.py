@@ -189,3 +189,25 @@ def class_methods(path: str, class_name: str, names: tuple[str, ...]) -> dict[st
                     static = any(ast.unparse(d) == "staticmethod" for d in node.decorator_list)
                     found[node.name] = (node.lineno, static)
     return found
+
+
+def constructor_calls(path: str, line: int, class_name: str, keyword: str = "inplace") -> list[int]:
+    """Lines, inside the statement at `line`, of calls `...class_name(..., keyword=True)`: the
+    `nn.LeakyReLU(0.2, inplace=True)` inside a `self.net = nn.Sequential(...)` that built a module."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    statement = None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.stmt) and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef,
+                                                                 ast.For, ast.While, ast.If, ast.With, ast.Try)) \
+                and node.lineno <= line <= (node.end_lineno or node.lineno):
+            statement = node
+    if statement is None:
+        return []
+    found = []
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == class_name and any(
+                k.arg == keyword and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords):
+            found.append(node.lineno)
+    return sorted(found)

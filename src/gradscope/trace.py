@@ -67,6 +67,7 @@ class ModuleCall:
     parent: int | None = None
     site: Site | None = None  # the line that called it, with its callers
     module: int | None = None  # which module object (the same number: the same module, within a run)
+    registered_at: Site | None = None  # the statement that put it into its parent (built it), if seen
 
 
 @dataclass
@@ -98,6 +99,7 @@ class InplaceChange:
     via: str | None = None  # the library code the user line called into, e.g. "torch/optim/sgd.py"
     inplace_kwarg: bool = False  # the call was made with inplace=True (nn.ReLU(inplace=True), ...)
     bypasses_version: bool = False  # written through `.data`: the saved tensor's version did not move
+    module_call: int | None = None  # the module call it was made in (inplace=True: the module built so)
 
 
 @dataclass

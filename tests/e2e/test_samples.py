@@ -27,7 +27,7 @@ EXPECTED = {
         ("inplace_detach_alias.py", 8, "backward")]),
     "relu_inplace_after_sigmoid.py": ("inplace-modified-saved-tensor", [
         ("relu_inplace_after_sigmoid.py", 14, "saved"), ("relu_inplace_after_sigmoid.py", 15, "modified"),
-        ("relu_inplace_after_sigmoid.py", 21, "backward")]),
+        ("relu_inplace_after_sigmoid.py", 11, "fix"), ("relu_inplace_after_sigmoid.py", 21, "backward")]),
     "residual_inplace.py": ("inplace-modified-saved-tensor", [
         ("lib/blocks.py", 15, "saved"), ("lib/blocks.py", 16, "modified"),
         ("residual_inplace.py", 19, "backward")]),

@@ -66,3 +66,14 @@ def test_under_vmap_nothing_is_checked():
 
     run = record(program)
     assert run.value == (3, 4) and run.trace.internal_errors == []
+
+
+def test_a_batched_backward_is_not_looked_into():
+    """autograd.grad(is_grads_batched=True) (and gradcheck's batched checks) run the backward
+    under legacy vmap: the gradients cannot be read there, and that is not an internal error."""
+    def program():
+        x = torch.randn(3, requires_grad=True)
+        return torch.autograd.grad(x ** 2, x, torch.eye(3), is_grads_batched=True)[0].shape
+
+    run = record(program)
+    assert run.value == (3, 3) and run.trace.internal_errors == []

@@ -45,7 +45,9 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     for leaf in list(leaves.records.values()):
         trace.leaves[leaf.lid] = Leaf(id=leaf.lid, name=leaf.name, kind=leaf.kind, shape=leaf.shape,
                                       dtype=dtype_name(leaf.dtype), site=resolve(leaf.loc), owner=leaf.owner)
-    trace.inplace_changes = [_with_site(change) for change in inplace.changes]
+    trace.inplace_changes = [dataclasses.replace(change, site=resolved(change.site),
+                                                 module_call=_module_call(trace, modules, change.module_call))
+                             for change in inplace.changes]
     trace.backward_calls = [_with_site(call) for call in backward_calls]
     trace.op_failures = [_with_site(failure) for failure in op_failures]
     for cut in cuts.cuts.values():
@@ -102,9 +104,10 @@ def _module_call(trace: Trace, modules, cid: int | None) -> int | None:
     first, known = cid, cid in calls if cid is not None else False
     while cid is not None and cid not in trace.module_calls and cid in calls:
         module_id, type_name, parent, loc = calls[cid]
+        registered = modules.registered_at.get(module_id)
         trace.module_calls[cid] = ModuleCall(id=cid, type=type_name, name=modules.names.get(module_id),
                                              parent=parent if parent in calls else None, site=resolve(loc),
-                                             module=module_id)
+                                             module=module_id, registered_at=resolve(registered) if registered else None)
         cid = parent
     return first if known or first in trace.module_calls else None
 

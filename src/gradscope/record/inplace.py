@@ -13,6 +13,7 @@ from .cuts import Cuts
 from .events import EventLog
 from .graph import Graph, live_node
 from .leaves import Leaves
+from .modules import Modules
 from .reads import (UNREADABLE, Tensor, entry_label, grad_fn_of, inside_gradcheck, op_name, shape_of,
     storage_key, unpack_state)
 from .records import ATTR, LOC, MAX_EVENTS, MAX_INPLACE_CHANGES, SAVED, STORAGE
@@ -43,8 +44,9 @@ _FREEZES = frozenset({"requires_grad_", "__set__:requires_grad"})  # a parameter
 
 
 class InplaceLog:
-    def __init__(self, graph: Graph, leaves: Leaves, cuts: Cuts, events: EventLog, clock):
+    def __init__(self, graph: Graph, leaves: Leaves, cuts: Cuts, events: EventLog, clock, modules: Modules):
         self._graph = graph
+        self._modules = modules
         self._leaves = leaves
         self._cuts = cuts
         self._events = events
@@ -102,6 +104,7 @@ class InplaceLog:
             shape=shape_of(tensor), version_before=version, version_after=tensor._version,
             grad_enabled=_is_grad_enabled(), leaf=leaf, via=entry_label(entry),
             inplace_kwarg=kwargs.get("inplace") is True,
+            module_call=self._modules.current_call() if kwargs.get("inplace") is True else None,
             bypasses_version=bool(self._cuts.tainted) and self._cuts.is_data_alias(tensor),
         )
         self.changes.append(change)

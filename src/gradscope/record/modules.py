@@ -39,6 +39,7 @@ class Modules:
         self.threads = threading.local()  # per thread: the stack of module calls in progress
         self._call_ids = itertools.count(1)
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
+        self.registered_at: dict[int, tuple] = {}  # id(module) -> raw site where it was put into its parent
         self._call_order: deque = deque()  # (backward calls before it, cid), for pruning
         self.on_exit = None  # called with (module, output) after each forward (--grad-flow)
         # Modules with a plain `requires_grad` attribute (`module.requires_grad = False` freezes
@@ -57,6 +58,11 @@ class Modules:
         except AttributeError:
             stack = self.threads.stack = []
             return stack
+
+    def current_call(self) -> int | None:
+        """The innermost module call in progress on this thread (its cid)."""
+        stack = self.stack()
+        return stack[-1].cid if stack else None
 
     def current_module(self) -> int | None:
         """id() of the module whose forward is innermost on this thread."""
@@ -123,9 +129,13 @@ class Modules:
 
     def submodule_registered(self, module, name, submodule) -> None:
         """A container (Sequential, ModuleList) may never run forward itself: know it from its
-        children, so that parameters are named by their path in the model."""
+        children, so that parameters are named by their path in the model. Where a module was
+        put into its parent is kept: the statement that built it (`nn.ReLU(inplace=True)`)."""
         try:
             self.remember(module)
+            if submodule is not None and id(submodule) not in self.registered_at:
+                self.remember(submodule)
+                self.registered_at[id(submodule)] = capture_stack()[0]
         except Exception as exc:
             self._errors.add(exc)
 
@@ -217,6 +227,7 @@ class Modules:
 
     def _died(self, key, _ref):
         self._ids.discard(key)
+        self.registered_at.pop(key, None)
         self.names.pop(key, None)  # its id may be reused by a new module
 
 

@@ -69,6 +69,9 @@ class NanWatch:
                         self.origins.append(NanOrigin(nid, index, value, self._clock.backwards - 1, forward))
                         graph.on_new_node = None  # found: new nodes need no hook any more
                         return
+        except RuntimeError as exc:
+            if "Batching rule" not in str(exc):  # inside a batched backward (gradcheck, is_grads_batched):
+                self._errors.add(exc)            # the values cannot be read there; nothing to report
         except Exception as exc:
             self._errors.add(exc)
 

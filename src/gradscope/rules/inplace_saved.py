@@ -9,6 +9,8 @@ change to the same memory after the save.
 from __future__ import annotations
 
 from ..findings import Finding, Location
+from ..locations import Site
+from ..source_search import constructor_calls
 from ..queries import changes_after_save, model_call_site, saved_tensor_of
 from ..trace import BackwardCall, InplaceChange, Trace
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
@@ -57,6 +59,10 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     finding.add(Location.at(built, "built", "the forward through the stepped module"))
     for change in changes:
         finding.add(Location.at(change.site, "modified", f"in-place {op_words(change.op)}"))
+    built_inplace = inplace_constructors(trace, [c.module_call for c in changes if c.inplace_kwarg]
+                                         + [node.module_call if node else None])
+    for site in built_inplace:
+        finding.add(Location.at(site, "fix", "built with inplace=True"))
     finding.add(Location.at(call.site, "backward", "backward fails here"))
 
     what = shape_words(saved.shape, saved.dtype) if saved else "A tensor"
@@ -107,3 +113,19 @@ def fix_for(changes: list[InplaceChange]) -> str:
                 "the backward, or on a clone().")
     return ("Use the out-of-place form of the op (e.g. `x = x.mul(2)` instead of `x.mul_(2)`), or "
             "clone() the tensor before changing it.")
+
+
+def inplace_constructors(trace: Trace, module_calls: list) -> list[Site]:
+    """Where the modules of these calls were built with `inplace=True` (`nn.ReLU(inplace=True)`,
+    `nn.Dropout(p, inplace=True)`): the argument the user changes."""
+    sites = []
+    for cid in module_calls:
+        call = trace.module_calls.get(cid) if cid is not None else None
+        made = call.registered_at if call else None
+        if made is None:
+            continue
+        for line in constructor_calls(made.path, made.line, call.type):
+            site = Site(made.path, line, made.function)
+            if site not in sites:
+                sites.append(site)
+    return sites
