@@ -111,13 +111,20 @@ class Cuts:
             id=cid, seq=next(self._clock.seq), op=op_name(func) if func is not None else "autograd.grad",
             site=loc, reason=reason, backwards_before=self._clock.backwards,
             grad_off_site=grad_off[0] if grad_off else None, grad_off_via=grad_off[1] if grad_off else None,
-            input_node=input_node, input_leaf=input_leaf, module=module)
+            input_node=input_node, input_leaf=input_leaf,
+            module=self._modules.names.get(module, module))  # its path, if the modules were named already
         self._keys[key] = cid
         if len(self.cuts) > MAX_EVENTS:  # forget the oldest
             oldest = next(iter(self.cuts))
             del self.cuts[oldest]
             self._keys = {k: v for k, v in self._keys.items() if v != oldest}
         return cid
+
+    def name_modules(self, names: dict) -> None:
+        """Put the module paths known now on the cuts (a module's name is gone once it dies)."""
+        for cut in self.cuts.values():
+            if isinstance(cut.module, int) and cut.module in names:
+                cut.module = names[cut.module]
 
     def taint(self, tensor, cut) -> None:
         key = id(tensor)

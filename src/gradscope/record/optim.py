@@ -15,6 +15,7 @@ from ..locations import Site, capture_stack
 from ..source_search import attribute_writes
 from ..trace import GradHazard
 from .accumulation import AccumulationWatch
+from .cuts import Cuts
 from .inplace import InplaceLog
 from .leaves import Leaves
 from .modules import Modules
@@ -44,8 +45,9 @@ class OptimizerState:
 
 
 class Optimizers:
-    def __init__(self, leaves: Leaves, modules: Modules, inplace: InplaceLog, clock, errors):
+    def __init__(self, leaves: Leaves, modules: Modules, inplace: InplaceLog, clock, errors, cuts: Cuts):
         self._leaves = leaves
+        self._cuts = cuts
         self._modules = modules
         self._inplace = inplace
         self._clock = clock
@@ -60,6 +62,7 @@ class Optimizers:
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
         self._graded: set[int] = set()
         self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
+        self._named = False
         # The plain list/dict holding modules no model registers: ("Class.attr", kind, [Site])
         self._container: tuple | None = None
         self.accumulation = AccumulationWatch()
@@ -155,8 +158,9 @@ class Optimizers:
                 for p in params:
                     if p.grad is not None:
                         self._graded.add(leaf_id(p))
-                    elif p.requires_grad:
-                        self._never_graded.setdefault(leaf_id(p), (step_site(), state.name, state.steps))
+                    elif p.requires_grad and leaf_id(p) not in self._never_graded:
+                        self._never_graded[leaf_id(p)] = (step_site(), state.name, state.steps)
+                        self._name_while_alive()
             # (also when none of its own has a gradient: an optimizer built on a model that was
             # then replaced steps nothing, while the new model's parameters get gradients)
             known = set().union(*(s.param_ids for s in self._states.values()))
@@ -196,8 +200,18 @@ class Optimizers:
             for p in params:
                 if p.grad is not None:
                     self._graded.add(leaf_id(p))
-                else:
-                    self._never_graded.setdefault(leaf_id(p), (site, "backward", index + 1))
+                elif leaf_id(p) not in self._never_graded:
+                    self._never_graded[leaf_id(p)] = (site, "backward", index + 1)
+                    self._name_while_alive()
+
+    def _name_while_alive(self) -> None:
+        """A parameter without gradient (a finding, likely): name the modules and parameters now,
+        and the modules the graph cuts were made in, while the model lives (a model local to a
+        function is gone when the trace is taken). Once."""
+        if not self._named:
+            self._named = True
+            self._modules.name_all()
+            self._cuts.name_modules(self._modules.names)
 
     def final_hazards(self, last_backward) -> list[GradHazard]:
         """Every gradient hazard, with those only the end of the run can tell (every optimizer

@@ -66,7 +66,7 @@ class Recorder:
             self._flow = FlowCollector(modules, leaves, errors, tuple(settings.grad_flow), settings.flow_max_steps)
             modules.on_exit = self._flow.module_output
         self._inplace = inplace = InplaceLog(graph, leaves, cuts, events, clock, modules)
-        self._optimizers = optimizers = Optimizers(leaves, modules, inplace, clock, errors)
+        self._optimizers = optimizers = Optimizers(leaves, modules, inplace, clock, errors, cuts)
         self._postmortem = postmortem = PostMortem(graph, leaves, cuts, modules)
         self._backwards = Backwards(graph, leaves, cuts, modules, optimizers, postmortem, clock, errors,
                                     self._failures, self._flow)

@@ -109,9 +109,11 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
         elif hazard.kind == "never-graded":
             module = _module_of(first.name if first else None)
-            cut = next((c for c in sorted(trace.cuts.values(), key=lambda c: c.seq)
-                        if c.input_leaf in hazard.leaves or _inside(module, c.module)
-                        or _inside(module, _module_path(trace, c.input_node))), None)
+            # A cut inside the module's own forward first; a `.detach()` of the parameter itself
+            # (a snapshot taken to compare weights) only if there is none.
+            cuts = sorted(trace.cuts.values(), key=lambda c: c.seq)
+            cut = next((c for c in cuts if _inside(module, c.module) or _inside(module, _module_path(trace, c.input_node))),
+                       None) or next((c for c in cuts if c.input_leaf in hazard.leaves), None)
             their = "Their" if len(hazard.leaves) > 1 else "Its"
             text = (f" {their} path to the loss is cut: {_cuts.sentence(cut)}." if cut else
                     " Nothing from it reaches the loss (an unused branch or head, or an output left out of the loss).")
