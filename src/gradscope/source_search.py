@@ -211,3 +211,26 @@ def constructor_calls(path: str, line: int, class_name: str, keyword: str = "inp
                 k.arg == keyword and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords):
             found.append(node.lineno)
     return sorted(found)
+
+
+def returned_inplace(path: str, def_line: int) -> list[int]:
+    """Lines of the function at `def_line` that change in place a name it returns
+    (`cos.sub_(m)` ... `return cos`; `x += 1`; `x[i] = 0`): a custom Function's forward that
+    writes into its input (which then needs `ctx.mark_dirty`)."""
+    function = _function_at(path, def_line)
+    if function is None:
+        return []
+    returned = {node.value.id for node in ast.walk(function)
+                if isinstance(node, ast.Return) and isinstance(node.value, ast.Name)}
+    found = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_") \
+                and not node.func.attr.endswith("__") and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id in returned:
+            found.add(node.lineno)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id in returned:
+            found.add(node.lineno)
+        elif isinstance(node, ast.Assign) and any(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
+                                                  and t.value.id in returned for t in node.targets):
+            found.add(node.lineno)
+    return sorted(found)

@@ -95,7 +95,7 @@ EXPECTED = {
         ("gan_step_model_in_helper.py", 16, "saved"), ("gan_step_model_in_helper.py", 22, "built"),
         ("gan_step_model_in_helper.py", 34, "modified"), ("gan_step_model_in_helper.py", 36, "backward")]),
     "unbind_rows_inplace.py": ("multi-output-view-inplace", [("unbind_rows_inplace.py", 6, "view"), ("unbind_rows_inplace.py", 7, "failed")]),
-    "custom_function_returns_view.py": ("custom-function-view-inplace", [("custom_function_returns_view.py", 8, "returned"), ("custom_function_returns_view.py", 17, "failed")]),
+    "custom_function_returns_view.py": ("custom-function-view-inplace", [("custom_function_returns_view.py", 8, "returned"), ("custom_function_returns_view.py", 16, "view"), ("custom_function_returns_view.py", 17, "failed")]),
     "no_grad_view_inplace.py": ("no-grad-view-inplace", [("no_grad_view_inplace.py", 6, "view"), ("no_grad_view_inplace.py", 5, "no-grad-block"), ("no_grad_view_inplace.py", 7, "failed")]),
     "detach_view_inplace.py": ("detach-view-inplace", [("detach_view_inplace.py", 8, "view"), ("detach_view_inplace.py", 8, "failed")]),
     "resize_output.py": ("resize-requires-grad", [("resize_output.py", 6, "created"), ("resize_output.py", 7, "failed")]),

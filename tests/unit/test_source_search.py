@@ -113,3 +113,19 @@ def test_class_methods_tells_static_from_instance_methods(tmp_path):
         """))
     assert class_methods(str(path), "Scale", ("forward", "backward")) == {"forward": (6, True), "backward": (10, True)}
     assert class_methods(str(path), "Legacy", ("forward", "backward")) == {"forward": (36, False)}
+
+
+def test_returned_inplace_finds_writes_into_what_forward_returns(tmp_path):
+    from gradscope.source_search import returned_inplace
+
+    path = tmp_path / "fn.py"
+    path.write_text(textwrap.dedent("""\
+        def forward(ctx, cos, m):
+            other = cos * 2
+            other.mul_(3)
+            cos.sub_(m)
+            cos += 1
+            cos[0] = 0
+            return cos
+        """))
+    assert returned_inplace(str(path), 1) == [4, 5, 6]

@@ -12,7 +12,7 @@ from typing import Callable
 
 from ..findings import Finding, Location
 from ..locations import Site
-from ..source_search import enclosing_block, return_lines, sibling_method
+from ..source_search import assigned_values, enclosing_block, return_lines, returned_inplace, sibling_method
 from ..trace import OpFailure, TensorArg, Trace
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
@@ -76,16 +76,17 @@ def _function_view(trace, index, failure):
     node = _first_node(trace, failure)
     name = re.search(r"Output \d+ of (\w+)", failure.error.message)
     name = name.group(1) if name else "a custom Function"
-    defined_location = None
     if "BackwardHookFunction" in name:
         explanation = (f"{op_words(failure.op)} at {where(failure.site)} modifies in place the output of a module "
                        "that has a full backward hook (register_full_backward_hook): the hook wraps the output "
                        "in a custom Function, and an in-place op on it (e.g. ReLU(inplace=True)) would bypass it.")
         fix = "Use inplace=False for the activation after the hooked module, or `clone()` its output."
+        fixes = []
     else:
         defined = trace.functions.get(name + "Backward") or trace.functions.get(name)
         forward = sibling_method(defined.path, defined.line, "forward") if defined else None
         returns = [Site(defined.path, line, "forward") for line in return_lines(defined.path, forward)] if forward else []
+        writes = [Site(defined.path, line, "forward") for line in returned_inplace(defined.path, forward)] if forward else []
         explanation = (f"{op_words(failure.op)} at {where(failure.site)} modifies in place a view that the "
                        f"custom Function `{name}`"
                        + (f" (defined at {where(defined)})" if defined else "")
@@ -94,12 +95,32 @@ def _function_view(trace, index, failure):
                        + "). Autograd's view handling would replace the Function's own backward.")
         fix = ("Return `x.clone()` (not `x` or a view of it) from the Function's forward, or clone before modifying. "
                "If forward changes its input in place on purpose, declare it with `ctx.mark_dirty(x)`.")
-        defined_location = (Location.at(returns[0], "returned", "forward returns its input") if returns
-                            else Location.at(defined, "function", "Function defined"))
+        if writes:
+            explanation += (f" Its forward changes that input in place (at {', '.join(where(w) for w in writes)}) "
+                            "without declaring it with `ctx.mark_dirty`.")
+            fix = ("Declare the in-place change: call `ctx.mark_dirty(x)` in forward after changing `x` (then "
+                   "autograd handles the returned tensor correctly), or work on `x.clone()`.")
+        fixes = [Location.at(w, "fix", "changed in place in forward") for w in writes]
+        fixes.append(Location.at(returns[0], "returned", "forward returns its input") if returns
+                     else Location.at(defined, "function", "Function defined"))
     return _finding(trace, index, failure, "custom-function-view-inplace",
                     "In-place change of a view made inside a custom Function", explanation, fix,
-                    defined_location,
-                    Location.at(node.site if node else None, "view", "view returned here"))
+                    *fixes,
+                    Location.at((node.site if node else None) or _applied_at(failure.site), "view", "view returned here"))
+
+
+_MODIFIED_NAME = re.compile(r"^\s*([A-Za-z_]\w*)\s*(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=|^\s*([A-Za-z_]\w*)\.\w+_\(")
+
+
+def _applied_at(site):
+    """The `x = Fn.apply(...)` line that made the tensor modified at `site` (`x *= s`,
+    `x.mul_(s)`), found in the source when the Function's node was not seen being made."""
+    found = _MODIFIED_NAME.search(site.code) if site is not None else None
+    name = (found.group(1) or found.group(2)) if found else None
+    if name is None:
+        return None
+    lines = [line for line, value in assigned_values(site.path, name, before=site.line, limit=1) if ".apply(" in value]
+    return Site(site.path, lines[-1], site.function) if lines else None
 
 
 def _no_grad_view(trace, index, failure):
