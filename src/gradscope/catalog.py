@@ -71,6 +71,7 @@ CATALOG: dict[str, RuleInfo] = {
         "backward-on-leaf": "backward() on a tensor made as a new leaf from values: no parameter gets a gradient.",
         "layer-built-in-forward": "Layers constructed inside a forward: new random weights every call, never trained.",
         "target-is-online-network": "A target (or EMA teacher) network that is the online network object itself.",
+        "loss-term-without-gradient": "A term cut from the graph summed into a loss that trains: it trains nothing.",
         "accumulation-wiped": "Gradients reset between the backward calls of an accumulation window.",
         "module-requires-grad-attribute": "module.requires_grad = False: a plain attribute that freezes nothing.",
         "non-leaf-grad-read": ".grad read on a non-leaf tensor (always None without retain_grad).",

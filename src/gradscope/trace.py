@@ -255,6 +255,17 @@ class Freeze:
 
 
 @dataclass
+class DeadTerm:
+    """A 0-d sum that trains (`loss = lm_loss + aux`) with a 0-d term that descends from a graph
+    cut: that term adds a number and no gradient (once per line)."""
+
+    seq: int
+    site: Site | None
+    cut: int  # the cut the term descends from
+    node: int | None = None  # the sum's node
+
+
+@dataclass
 class LeafMoved:
     """A leaf that required grad got a grad_fn from an in-place op (x[i] = w) after a graph used it."""
 
@@ -411,6 +422,7 @@ class Trace:
     escapes: list[Escape] = field(default_factory=list)
     revivals: list[Revival] = field(default_factory=list)
     freezes: list[Freeze] = field(default_factory=list)
+    dead_terms: list[DeadTerm] = field(default_factory=list)
     leaves_moved: list[LeafMoved] = field(default_factory=list)
     grad_reads: list[GradRead] = field(default_factory=list)
     hooks: list[HookRegistration] = field(default_factory=list)

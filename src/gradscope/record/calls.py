@@ -17,7 +17,10 @@ from .reads import UNREADABLE, Tensor, definition_site, entry_label, grad_fn_of,
 from .records import MAX_EVENTS
 
 # Kinds of torch call.
-PLAIN, MUTATING, FUNCTIONAL, BACKWARD, SPECIAL, PASS = range(6)
+PLAIN, MUTATING, FUNCTIONAL, BACKWARD, SPECIAL, PASS, COMBINE = range(7)
+
+# Sums of two terms: a loss term cut from the graph, added to one that trains, does nothing.
+_COMBINERS = frozenset({"add", "sub", "__add__", "__radd__", "__sub__", "__rsub__"})
 
 # Attribute writes gradscope records; any other (`_backward_hooks`, `name`, ...) is passed
 # through untouched: torch itself sets `_backward_hooks` while it holds a view's autograd lock
@@ -57,6 +60,8 @@ def classify(func, backward_apis) -> int:
         return MUTATING
     if getattr(func, "__module__", None) == "torch.nn.functional":
         return FUNCTIONAL  # may write in place (inplace=True, running stats, max_norm)
+    if name in _COMBINERS:
+        return COMBINE
     return PLAIN
 
 

@@ -13,7 +13,8 @@ import weakref
 import torch
 
 from ..locations import capture_stack
-from ..trace import GraphCut
+from ..trace import DeadTerm, GraphCut
+from .events import EventLog
 from .graph import Graph
 from .leaves import Leaves
 from .modules import Modules
@@ -29,8 +30,9 @@ _CUT_REASONS = {"detach": "detach", "detach_": "detach", "__get__:data": "data",
 
 
 class Cuts:
-    def __init__(self, graph: Graph, leaves: Leaves, modules: Modules, clock):
+    def __init__(self, graph: Graph, leaves: Leaves, modules: Modules, clock, events: EventLog):
         self._graph = graph
+        self._events = events
         self._leaves = leaves
         self._modules = modules
         self._clock = clock
@@ -119,6 +121,20 @@ class Cuts:
             del self.cuts[oldest]
             self._keys = {k: v for k, v in self._keys.items() if v != oldest}
         return cid
+
+    def dead_term(self, out, args, grad_fn) -> None:
+        """A 0-d sum (`loss = lm_loss + balance_loss`) that trains, with a 0-d term descending from a
+        cut: that term adds a number and no gradient. Noted once per line, with the sum's node."""
+        if out.dim() != 0:
+            return
+        for arg in args:
+            if isinstance(arg, Tensor) and not arg.requires_grad and arg.dim() == 0:
+                cut = self.cut_of(arg)
+                if cut is not None:
+                    graph = self._graph
+                    self._events.add("dead_term", lambda loc: DeadTerm(next(self._clock.seq), loc, cut,
+                                                                        graph.pin(graph.record_of(grad_fn))))
+                    return
 
     def name_modules(self, names: dict) -> None:
         """Put the module paths known now on the cuts (a module's name is gone once it dies)."""

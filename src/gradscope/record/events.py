@@ -8,7 +8,7 @@ import traceback
 from ..locations import capture_stack
 from .records import MAX_EVENTS, MAX_INTERNAL_ERRORS
 
-EVENT_KINDS = ("escape", "grad_read", "hook", "stale", "revival", "moved", "freeze")
+EVENT_KINDS = ("escape", "grad_read", "hook", "stale", "revival", "moved", "freeze", "dead_term")
 
 
 class EventLog:

@@ -17,7 +17,7 @@ from ..locations import capture_stack
 from ..trace import ErrorInfo, OpFailure
 from . import calls
 from .backward import BACKWARD_APIS, Backwards
-from .calls import BACKWARD, MUTATING, PASS, PLAIN, SPECIAL, SpecialCalls
+from .calls import BACKWARD, COMBINE, MUTATING, PASS, PLAIN, SPECIAL, SpecialCalls
 from .cuts import Cuts
 from .events import InternalErrors
 from .graph import Graph
@@ -120,6 +120,8 @@ class RecordingMode(TorchFunctionMode):
                 if grad_fn is not None:
                     if grad_fn._sequence_nr() not in self._records:
                         self._graph.new_nodes(grad_fn, func, args, site)
+                    if kind == COMBINE and self._cuts.tainted:
+                        self._cuts.dead_term(out, args, grad_fn)
                 elif out.requires_grad:
                     self._leaves.ensure(out)
                 else:

@@ -57,7 +57,7 @@ class Recorder:
         self._leaves = leaves = Leaves()
         self._modules = modules = Modules(leaves, clock, errors)
         self._graph = graph = Graph(leaves, modules, events, clock, settings.keep_backwards, settings.max_nodes)
-        self._cuts = cuts = Cuts(graph, leaves, modules, clock)
+        self._cuts = cuts = Cuts(graph, leaves, modules, clock, events)
         self._nan = NanWatch(graph, clock, errors, watch_all=settings.check_nan)
         self._flow = None
         if settings.grad_flow is not None:

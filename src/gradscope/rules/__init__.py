@@ -48,6 +48,7 @@ RULES: dict[str, Rule] = {
     "module-requires-grad-attribute": silent.module_flag_freezes_nothing,
     "layer-built-in-forward": silent.layer_built_in_forward,
     "target-is-online-network": silent.target_is_online,
+    "loss-term-without-gradient": silent.dead_loss_terms,
     inplace_hazard.RULE_ID: inplace_hazard.check,
     "grad-flow": grad_flow.check,
 }

@@ -427,3 +427,45 @@ def _alias_line(path: str, target: str, other: str, other_path: str):
         if value == other or value in other_values or value.startswith(other + "."):
             return Site(path, line)
     return None
+
+
+_LINEAR = frozenset({"AddBackward0", "SubBackward0", "MulBackward0", "DivBackward0", "NegBackward0"})
+
+
+def dead_loss_terms(trace: Trace) -> list[Finding]:
+    """A loss term cut from the graph (`torch.tensor(losses)`, `.detach()`, a no_grad helper)
+    summed into a loss that trains: that term adds a number and no gradient. Only a term of the
+    loss itself (the backward's root, reached through sums and scalings): inside `(q - target)**2`
+    a detached target is meant, and does matter."""
+    findings = []
+    for term in trace.dead_terms:
+        call = next((c for c in trace.backward_calls if c.error is None and _summed_into(trace, term.node, c.roots)),
+                    None)
+        cut = trace.cut(term.cut)
+        if call is None or cut is None:
+            continue
+        findings.append(_warning(
+            "loss-term-without-gradient", "A loss term that carries no gradient",
+            f"The term added at {where(term.site)} descends from a cut: {_cuts.sentence(cut)}. The loss that "
+            f"{call_words(call)} backpropagates includes its value but no gradient from it, so it trains "
+            "nothing: the parameters it depends on never feel it.",
+            _cuts.fix(cut),
+            *_cuts.locations(trace, cut),
+            Location.at(term.site, "term", "term added, without gradient"),
+            Location.at(call.site, "backward", "backward")))
+    return findings
+
+
+def _summed_into(trace: Trace, node_id: int | None, roots: list[int]) -> bool:
+    """Is the node a root, or below one through sums and scalings only?"""
+    todo, seen = list(roots), set()
+    while todo:
+        nid = todo.pop()
+        if nid == node_id:
+            return True
+        node = trace.node(nid)
+        if node is None or nid in seen or node.name not in _LINEAR:
+            continue
+        seen.add(nid)
+        todo.extend(node.next_ids)
+    return False

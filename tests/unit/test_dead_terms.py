@@ -1,0 +1,45 @@
+"""loss-term-without-gradient: a cut term summed into the loss, and the sums that are meant."""
+
+from __future__ import annotations
+
+import torch
+import torch.nn as nn
+
+from tests.harness import record
+
+
+def _rules(program):
+    return [f.rule for f in record(program).findings]
+
+
+def test_a_term_rebuilt_with_torch_tensor_is_named():
+    def program():
+        model = nn.Linear(3, 1)
+        for _ in range(2):
+            main = model(torch.randn(4, 3)).pow(2).mean()
+            aux = torch.tensor([model.weight.abs().sum(), model.bias.abs().sum()]).sum()
+            (main + 0.1 * aux).backward()
+
+    assert _rules(program) == ["loss-term-without-gradient"]
+
+
+def test_a_detached_target_inside_a_squared_error_is_meant():
+    def program():
+        value = nn.Linear(3, 1)
+        for _ in range(2):
+            s, s2 = torch.randn(3), torch.randn(3)
+            td_error = 1.0 + 0.9 * value(s2).squeeze().detach() - value(s).squeeze()
+            (td_error ** 2).backward()
+
+    assert _rules(program) == []
+
+
+def test_a_logged_value_that_is_not_added_is_fine():
+    def program():
+        model = nn.Linear(3, 1)
+        log = []
+        loss = model(torch.randn(4, 3)).pow(2).mean()
+        log.append(loss.detach() + 0.0)
+        loss.backward()
+
+    assert _rules(program) == []
