@@ -234,3 +234,59 @@ def returned_inplace(path: str, def_line: int) -> list[int]:
                                                   and t.value.id in returned for t in node.targets):
             found.add(node.lineno)
     return sorted(found)
+
+
+def _written_base(node) -> str | None:
+    """What an assignment writes into, as code, past indexing: `w` for `w[:, i] -= d`."""
+    targets = [node.target] if isinstance(node, ast.AugAssign) else node.targets if isinstance(node, ast.Assign) else []
+    for target in targets:
+        if isinstance(target, ast.Subscript):
+            return ast.unparse(target.value)
+        if isinstance(node, ast.AugAssign):
+            return ast.unparse(target)
+    return None
+
+
+def sibling_writes(path: str, line: int, limit: int = 4) -> list[int]:
+    """Other lines of the same function that write in place into what the statement at `line`
+    writes into (`weight[:, pos] -= a` and `weight[:, pos] += b`): the same fix is due there."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    function = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)) and \
+                getattr(node, "lineno", 1) <= line <= (getattr(node, "end_lineno", None) or 10 ** 9):
+            function = node  # the innermost one is found last
+    here = next((n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line),
+                None) if function is not None else None
+    base = _written_base(here) if here is not None else None
+    if base is None:
+        return []
+    return sorted(n.lineno for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign))
+                  and n.lineno != line and _written_base(n) == base)[:limit]
+
+
+def writes_an_argument(path: str, line: int) -> bool:
+    """Does the statement at `line` change in place an argument of its function (`batch -= mean`
+    in `def normalize_batch(batch)`, `x.mul_(2)`)? Then the caller's tensor is what changes."""
+    tree = _parse(path)
+    if tree is None:
+        return False
+    function = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or 0):
+            function = node
+    if function is None:
+        return False
+    arguments = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
+    for node in ast.walk(function):
+        if getattr(node, "lineno", None) != line:
+            continue
+        if isinstance(node, (ast.AugAssign, ast.Assign)) and (_written_base(node) or "").split("[")[0] in arguments:
+            return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_") \
+                and not node.func.attr.endswith("__") and isinstance(node.func.value, ast.Name) \
+                and node.func.value.id in arguments:
+            return True
+    return False

@@ -129,3 +129,27 @@ def test_returned_inplace_finds_writes_into_what_forward_returns(tmp_path):
             return cos
         """))
     assert returned_inplace(str(path), 1) == [4, 5, 6]
+
+
+def test_sibling_writes_and_writes_to_arguments(tmp_path):
+    from gradscope.source_search import sibling_writes, writes_an_argument
+
+    path = tmp_path / "edit.py"
+    path.write_text(textwrap.dedent("""\
+        def edit(model, pos, a, b):
+            w = model.weight
+            w[:, pos] -= a
+            w[:, pos] += b
+            model.bias += a
+
+
+        def normalize(batch, mean):
+            batch -= mean
+            out = batch * 2
+            out.mul_(3)
+            batch.div_(2)
+            return out
+        """))
+    assert sibling_writes(str(path), 3) == [4]
+    assert sibling_writes(str(path), 5) == []
+    assert [writes_an_argument(str(path), line) for line in (9, 10, 11, 12)] == [True, False, False, True]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..findings import Finding, Location
 from ..locations import Site
-from ..source_search import constructor_calls
+from ..source_search import constructor_calls, writes_an_argument
 from ..queries import changes_after_save, model_call_site, saved_tensor_of
 from ..trace import BackwardCall, InplaceChange, Trace
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
@@ -59,6 +59,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     finding.add(Location.at(built, "built", "the forward through the stepped module"))
     for change in changes:
         finding.add(Location.at(change.site, "modified", f"in-place {op_words(change.op)}"))
+        if change.site is not None and change.site.callers and writes_an_argument(change.site.path, change.site.line):
+            finding.add(Location.at(change.site.callers[-1], "fix", "passes in the tensor the helper changes"))
     built_inplace = inplace_constructors(trace, [c.module_call for c in changes if c.inplace_kwarg]
                                          + [node.module_call if node else None])
     for site in built_inplace:

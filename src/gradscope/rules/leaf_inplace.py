@@ -8,6 +8,8 @@ the view (if any) and the line, and tell apart a hand-written update from initia
 from __future__ import annotations
 
 from ..findings import Finding, Location
+from ..locations import Site
+from ..source_search import sibling_writes
 from ..trace import OpFailure, Trace
 from ._words import leaf_words, op_words, uncaught_note, where
 
@@ -42,13 +44,19 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
     if view_node is not None:
         finding.add(Location.at(view_node.site, "view", "view of the leaf taken"))
     finding.add(Location.at(failure.site, "modified", f"in-place {op_words(failure.op)}"))
+    siblings = [Site(failure.site.path, line, failure.site.function)
+                for line in sibling_writes(failure.site.path, failure.site.line)] if failure.site else []
+    for site in siblings:
+        finding.add(Location.at(site, "modified", "the same tensor, changed in place again"))
 
     target = f"a view (taken at {where(view_node.site)}) of " if view_node else ("a view of " if is_view else "")
     finding.explanation = (
         f"{op_words(failure.op)} at {where(failure.site)} writes in place into {target}{leaf_words(leaf)}"
         f"{f', created at {where(leaf.site)}' if leaf and leaf.site else ''}, while gradient tracking is "
         "on. Autograd cannot record a change to a leaf: its .grad would no longer belong to the "
-        "value you started from.")
+        "value you started from."
+        + (f" The same tensor is changed in place again at {', '.join(where(s) for s in siblings)}: the "
+           "fix is due there too." if siblings else ""))
     if failure.op in _UPDATES:
         finding.fix = ("This looks like a hand-written update step. Wrap it in `with torch.no_grad():` "
                        "(e.g. `with torch.no_grad(): w -= lr * w.grad`), or let a torch.optim "
