@@ -72,6 +72,7 @@ CATALOG: dict[str, RuleInfo] = {
         "layer-built-in-forward": "Layers constructed inside a forward: new random weights every call, never trained.",
         "target-is-online-network": "A target (or EMA teacher) network that is the online network object itself.",
         "loss-term-without-gradient": "A term cut from the graph summed into a loss that trains: it trains nothing.",
+        "freeze-undone": "Parameters frozen, then set trainable again before any training: the freeze never took effect.",
         "accumulation-wiped": "Gradients reset between the backward calls of an accumulation window.",
         "module-requires-grad-attribute": "module.requires_grad = False: a plain attribute that freezes nothing.",
         "non-leaf-grad-read": ".grad read on a non-leaf tensor (always None without retain_grad).",

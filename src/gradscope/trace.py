@@ -247,11 +247,15 @@ class Revival:
 
 @dataclass
 class Freeze:
-    """`p.requires_grad = False` / `p.requires_grad_(False)` on a parameter (once per line)."""
+    """`p.requires_grad = False` / `p.requires_grad_(False)` on a parameter (once per line); in
+    `unfreezes`, `requires_grad = True` on a parameter frozen before."""
 
     seq: int
     site: Site | None
-    leaf: int | None = None  # the first parameter frozen on that line
+    leaf: int | None = None  # the first parameter frozen (unfrozen) on that line
+    undoes: int | None = None  # unfreezes: the seq of the Freeze it undoes
+    frozen_backwards: int = 0  # unfreezes: backward calls made before that freeze
+    backwards_before: int = 0  # unfreezes: backward calls made before it
 
 
 @dataclass
@@ -422,6 +426,7 @@ class Trace:
     escapes: list[Escape] = field(default_factory=list)
     revivals: list[Revival] = field(default_factory=list)
     freezes: list[Freeze] = field(default_factory=list)
+    unfreezes: list[Freeze] = field(default_factory=list)
     dead_terms: list[DeadTerm] = field(default_factory=list)
     leaves_moved: list[LeafMoved] = field(default_factory=list)
     grad_reads: list[GradRead] = field(default_factory=list)

@@ -43,3 +43,17 @@ def test_a_logged_value_that_is_not_added_is_fine():
         loss.backward()
 
     assert _rules(program) == []
+
+
+def test_a_freeze_undone_before_training_and_a_gradual_unfreeze():
+    def program(unfreeze_after_training):
+        model = nn.Sequential(nn.Linear(3, 3), nn.Linear(3, 1))
+        model[0].requires_grad_(False)
+        if unfreeze_after_training:
+            model(torch.randn(2, 3)).sum().backward()  # trains the head first: a gradual unfreeze
+        model[0].requires_grad_(True)
+        model(torch.randn(2, 3)).sum().backward()
+        return model
+
+    assert [f.rule for f in record(lambda: program(False)).findings] == ["freeze-undone"]
+    assert [f.rule for f in record(lambda: program(True)).findings] == []

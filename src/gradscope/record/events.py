@@ -8,7 +8,7 @@ import traceback
 from ..locations import capture_stack
 from .records import MAX_EVENTS, MAX_INTERNAL_ERRORS
 
-EVENT_KINDS = ("escape", "grad_read", "hook", "stale", "revival", "moved", "freeze", "dead_term")
+EVENT_KINDS = ("escape", "grad_read", "hook", "stale", "revival", "moved", "freeze", "dead_term", "unfreeze")
 
 
 class EventLog:
@@ -27,6 +27,11 @@ class EventLog:
             events[loc] = make(loc)
 
     def get(self, kind: str, loc):
+        return self.by_kind[kind].get(loc)
+
+    def get_last(self, kind: str):
+        """The event of `kind` for the line that called (the one `add` just made or found)."""
+        loc = capture_stack()[0]
         return self.by_kind[kind].get(loc)
 
 

@@ -11,7 +11,7 @@ from .records import (BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAM
     SEQ)
 
 _EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks", "stale": "stale_links",
-                  "revival": "revivals", "moved": "leaves_moved", "freeze": "freezes", "dead_term": "dead_terms"}
+                  "revival": "revivals", "moved": "leaves_moved", "freeze": "freezes", "dead_term": "dead_terms", "unfreeze": "unfreezes"}
 
 
 def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backward_calls, op_failures,

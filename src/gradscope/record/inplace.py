@@ -41,6 +41,7 @@ def versions_before(tensors_in_lists: bool, args, kwargs) -> list:
 
 Parameter = torch.nn.Parameter
 _FREEZES = frozenset({"requires_grad_", "__set__:requires_grad"})  # a parameter frozen (noted per line)
+MAX_FROZEN = 100_000
 
 
 class InplaceLog:
@@ -54,6 +55,7 @@ class InplaceLog:
         self.changes: deque = deque(maxlen=MAX_INPLACE_CHANGES)
         self.hazards: list[SavedHazard] = []
         self._hazard_sites: set = set()  # locations of changes found hazardous (never looked at again)
+        self._frozen: dict[int, tuple] = {}  # leaf id -> (its Freeze event, backward calls then)
 
     def note_changes(self, func, before, args, kwargs) -> None:
         """After a call that may have written in place: log the writes that matter."""
@@ -86,9 +88,18 @@ class InplaceLog:
             if cut is not None and self._cuts.reason_of(cut) != "inference_mode":
                 lid = self._leaves.pinned_id(first)
                 self._events.add("revival", lambda loc: Revival(next(self._clock.seq), loc, cut, lid))
+            elif self._frozen and isinstance(first, Parameter):
+                frozen_at = self._frozen.pop(self._leaves.known_id(first), None)
+                if frozen_at is not None:  # frozen earlier, now trainable again
+                    lid = self._leaves.known_id(first)
+                    self._events.add("unfreeze", lambda loc: Freeze(next(self._clock.seq), loc, lid, *frozen_at,
+                                                                    self._clock.backwards))
         elif isinstance(first, Parameter) and not first.requires_grad and op_name(func) in _FREEZES:
             lid = self._leaves.pinned_id(first)
             self._events.add("freeze", lambda loc: Freeze(next(self._clock.seq), loc, lid))
+            freeze = self._events.get_last("freeze")
+            if freeze is not None and len(self._frozen) < MAX_FROZEN:
+                self._frozen[lid] = (freeze.seq, self._clock.backwards)
 
     def _log(self, func, tensor, grad_fn, storage, version, where, kwargs) -> InplaceChange:
         loc, entry = where

@@ -49,6 +49,7 @@ RULES: dict[str, Rule] = {
     "layer-built-in-forward": silent.layer_built_in_forward,
     "target-is-online-network": silent.target_is_online,
     "loss-term-without-gradient": silent.dead_loss_terms,
+    "freeze-undone": silent.freeze_undone,
     inplace_hazard.RULE_ID: inplace_hazard.check,
     "grad-flow": grad_flow.check,
 }

@@ -469,3 +469,29 @@ def _summed_into(trace: Trace, node_id: int | None, roots: list[int]) -> bool:
         seen.add(nid)
         todo.extend(node.next_ids)
     return False
+
+
+def freeze_undone(trace: Trace) -> list[Finding]:
+    """Parameters frozen (`requires_grad = False`) and made trainable again before any backward
+    ran in between: the freeze never took effect (a later loop sets `requires_grad = True` on
+    every parameter). Unfreezing after training started (gradual unfreezing) is meant."""
+    findings, seen = [], set()
+    for undo in trace.unfreezes:
+        freeze = next((f for f in trace.freezes if f.seq == undo.undoes), None)
+        if freeze is None or undo.backwards_before != undo.frozen_backwards or (freeze.site, undo.site) in seen:
+            continue
+        seen.add((freeze.site, undo.site))
+        leaf = trace.leaf(undo.leaf)
+        call = next((c for c in trace.backward_calls if c.seq > undo.seq), None)
+        findings.append(_warning(
+            "freeze-undone", "A freeze undone before training",
+            f"Parameters frozen at {where(freeze.site)} (`requires_grad = False`"
+            + (f", e.g. `{leaf.name}`" if leaf and leaf.name else "")
+            + f") are made trainable again at {where(undo.site)} before any backward ran: the freeze never "
+            "takes effect, and they are trained.",
+            "Keep the frozen parameters frozen: skip them where requires_grad is set back to True (e.g. only "
+            "`v.requires_grad = True` for those not in the freeze list), and leave them out of the optimizer.",
+            Location.at(undo.site, "fix", "sets requires_grad back to True"),
+            Location.at(freeze.site, "frozen", "frozen here"),
+            Location.at(call.site if call else None, "backward", "trains them")))
+    return findings
