@@ -86,3 +86,32 @@ def test_a_layer_built_in_forward_is_named_and_lazy_layers_are_not():
     assert [f.rule for f in run.findings] == ["layer-built-in-forward"]
     (built,) = run.trace.built_in_forward
     assert (built.module_type, built.inside) == ("Linear", "Head")
+
+
+class Relations(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.weights = {}
+        for rel in range(2):
+            self.weights[rel] = {"w": nn.Parameter(torch.ones(1))}
+        self.out = nn.Linear(3, 1)
+
+    def forward(self, x):
+        return self.out(x) * sum(self.weights[rel]["w"] for rel in range(2))
+
+
+def test_parameters_in_a_plain_dict_are_named_too():
+    def program():
+        model = Relations()
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for _ in range(2):
+            opt.zero_grad()
+            model(torch.randn(4, 3)).sum().backward()
+            opt.step()
+        return model
+
+    run = record(program)
+    (finding,) = run.findings
+    hazard = run.trace.grad_hazards[0]
+    assert hazard.container == "Relations.weights"
+    assert sorted(run.trace.leaf(lid).name for lid in hazard.leaves) == ["weights[0]['w']", "weights[1]['w']"]

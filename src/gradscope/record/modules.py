@@ -204,26 +204,29 @@ class Modules:
             todo += [c for c in state.get("_modules", {}).values() if c is not None]
         return found
 
-    def plain_holder(self, module_ids):
-        """Where modules that no model registers are kept: a live module with a plain list, tuple
-        or dict attribute that holds some of them (directly or one level down). Returns (the
-        holder, the attribute's name, "list"/"tuple"/"dict", {module id: path such as
-        "hids[0][1]" or "heads['cites']"}) or None."""
+    def plain_holders(self, wanted) -> list[tuple]:
+        """Where objects no model registers are kept: the plain list, tuple or dict attributes of
+        live modules that hold some (directly or one level down). `wanted(obj)` says which
+        (modules, or parameters). Returns [(holder, attribute name, "list"/"tuple"/"dict",
+        {id(obj): (obj, path such as "hids[0][1]" or "waggrs[0]['w']")})]."""
+        found = []
         for holder in self.live():
             for attr, value in list(vars(holder).items()):
                 if type(value) not in (list, tuple, dict) or attr.startswith("_"):
                     continue  # (`_modules`, `_parameters`, hooks: nn.Module's own registries)
                 paths = {}
                 for key, item in _items(value):
-                    if id(item) in module_ids:
-                        paths[id(item)] = f"{attr}[{key!r}]"
+                    if wanted(item):
+                        paths[id(item)] = (item, f"{attr}[{key!r}]")
                     elif type(item) in (list, tuple, dict):
                         for inner_key, inner in _items(item):
-                            if id(inner) in module_ids:
-                                paths[id(inner)] = f"{attr}[{key!r}][{inner_key!r}]"
+                            if wanted(inner):
+                                paths[id(inner)] = (inner, f"{attr}[{key!r}][{inner_key!r}]")
                 if paths:
-                    return holder, attr, type(value).__name__, paths
-        return None
+                    found.append((holder, attr, type(value).__name__, paths))
+                    if len(found) >= 4:
+                        return found
+        return found
 
     def _died(self, key, _ref):
         self._ids.discard(key)

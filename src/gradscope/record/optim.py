@@ -170,8 +170,8 @@ class Optimizers:
                     if p.grad is not None and id(p) not in known and leaf_id(p) not in self._not_in_optimizer:
                         self._not_in_optimizer[leaf_id(p)] = (step_site(), state.name, state.steps, id(p))
                         stray_modules[id(module)] = module
-            if stray_modules and self._container is None:
-                self._find_container(stray_modules)
+            if self._container is None:
+                self._find_containers(stray_modules, known, step_site, state)
 
     def _read_nonfinite(self, state: OptimizerState) -> None:
         if state.unread is None:
@@ -246,27 +246,41 @@ class Optimizers:
         return hazards
 
 
-    def _find_container(self, stray_modules: dict) -> None:
-        """Name the plain list or dict that holds modules no model registers, the lines of its
-        class that fill it, and their parameters by where they are (`hids[0][0].weight`)."""
-        held = self._modules.plain_holder(stray_modules)
-        if held is None:
+    def _find_containers(self, stray_modules: dict, known: set, step_site, state) -> None:
+        """Name the plain lists or dicts that hold modules (or parameters) no model registers,
+        the lines of their classes that fill them, and the parameters by where they are
+        (`hids[0][0].weight`, `waggrs[0]['w']`): the raw parameters there that got a gradient
+        are not in any optimizer either."""
+        Parameter, leaves = torch.nn.Parameter, self._leaves
+
+        def stray_parameter(obj):
+            return type(obj) is Parameter and obj.grad is not None and id(obj) not in known
+
+        held = self._modules.plain_holders(lambda obj: id(obj) in stray_modules or stray_parameter(obj))
+        if not held:
             return
-        holder, attr, kind, paths = held
-        sites = []
-        for cls in type(holder).__mro__:  # the class whose methods fill the attribute
-            code = getattr(vars(cls).get("__init__"), "__code__", None)
-            writes = attribute_writes(code.co_filename, cls.__name__, attr) if code is not None else []
-            if writes:
-                sites = [Site(code.co_filename, line, function) for line, function in writes]
-                break
-        self._container = (f"{type(holder).__name__}.{attr}", kind, sites)
-        leaves, prefix = self._leaves, self._modules.name_of(holder)
-        for module_id, path in paths.items():
-            path = f"{prefix}.{path}" if prefix else path
-            for name, p in vars(stray_modules[module_id]).get("_parameters", {}).items():
-                if p is not None:
-                    leaves.place(p, f"{path}.{name}")
+        names, kinds, sites = [], [], []
+        for holder, attr, kind, paths in held:
+            names.append(f"{type(holder).__name__}.{attr}")
+            kinds.append(kind)
+            for cls in type(holder).__mro__:  # the class whose methods fill the attribute
+                code = getattr(vars(cls).get("__init__"), "__code__", None)
+                writes = attribute_writes(code.co_filename, cls.__name__, attr) if code is not None else []
+                if writes:
+                    sites += [Site(code.co_filename, line, function) for line, function in writes]
+                    break
+            prefix = self._modules.name_of(holder)
+            for obj, path in paths.values():
+                path = f"{prefix}.{path}" if prefix else path
+                if type(obj) is Parameter:
+                    leaves.place(obj, path)
+                    self._not_in_optimizer.setdefault(leaves.id_of(obj), (step_site(), state.name, state.steps,
+                                                                          id(obj)))
+                    continue
+                for name, p in vars(obj).get("_parameters", {}).items():
+                    if p is not None:
+                        leaves.place(p, f"{path}.{name}")
+        self._container = (", ".join(names), kinds[0] if len(set(kinds)) == 1 else "list or dict", sites[:6])
 
 
 def _finite_flags(grads: list) -> list[tuple[list[int], torch.Tensor]]:

@@ -144,14 +144,16 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
         elif hazard.kind == "not-in-optimizer" and hazard.container:
             kind = hazard.container_kind
             container = "nn.ModuleDict" if kind == "dict" else "nn.ModuleList"
+            attrs = ", ".join(f"`{name.rsplit('.', 1)[-1]}`" for name in hazard.container.split(", "))
             findings.append(_warning(
                 "parameter-not-in-optimizer", "Layers kept in a plain " + kind + " are never optimized",
                 f"{_param_names(trace, hazard)} received gradients, but no optimizer steps them ({hazard.optimizer} "
-                f"at {where(hazard.site)} does not hold them): their layers are kept in `{hazard.container}`, a plain "
-                f"Python {kind}. nn.Module registers only sub-modules assigned directly or held in {container}, so "
-                "`model.parameters()`, the optimizer, `.to(device)` and `state_dict()` never see them.",
-                f"Make `{hazard.container.rsplit('.', 1)[-1]}` an `{container}` (`{container}(...)` around the "
-                f"{kind}); nested {kind}s need one at every level.",
+                f"at {where(hazard.site)} does not hold them): they are kept in `{hazard.container}`, a plain "
+                f"Python {kind}. nn.Module registers only sub-modules and parameters assigned directly or held in "
+                "nn.ModuleList/ModuleDict and nn.ParameterList/ParameterDict, so `model.parameters()`, the "
+                "optimizer, `.to(device)` and `state_dict()` never see them.",
+                f"Make {attrs} an `{container}` (`{container}(...)` around the {kind}; for parameters, "
+                "nn.ParameterDict/ParameterList); nested containers need one at every level.",
                 *(Location.at(s, "fix", f"plain {kind}") for s in hazard.container_sites),
                 Location.at(first.site if first else None, "parameter", "parameter created"), step))
         elif hazard.kind == "not-in-optimizer":
