@@ -92,7 +92,7 @@ class RecordingMode(TorchFunctionMode):
             return trampoline()(func, args, kwargs)
 
         before = None
-        if kind != PLAIN or (kwargs and "out" in kwargs):
+        if (kind != PLAIN and kind != COMBINE) or (kwargs and "out" in kwargs):  # (a sum writes nothing)
             try:
                 before = versions_before(kind == MUTATING, args, kwargs)
             except Exception as exc:
