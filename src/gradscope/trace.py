@@ -362,6 +362,15 @@ class GradHazard:
 
 
 @dataclass
+class OptimizerStep:
+    """The first step of an optimizer (where training of its parameters begins)."""
+
+    seq: int
+    site: Site | None
+    optimizer: str  # class name, e.g. "SGD"
+
+
+@dataclass
 class NanOrigin:
     """The first backward node that produced a non-finite gradient from finite ones (--check-nan)."""
 
@@ -435,6 +444,7 @@ class Trace:
     built_in_forward: list[BuiltInForward] = field(default_factory=list)
     stale_links: list[StaleLink] = field(default_factory=list)
     grad_hazards: list[GradHazard] = field(default_factory=list)
+    first_steps: list[OptimizerStep] = field(default_factory=list)  # of each optimizer (at most 16)
     nan_origins: list[NanOrigin] = field(default_factory=list)
     grad_resets: list[int] = field(default_factory=list)  # seq of each `.grad = None`
     functions: dict[str, Site] = field(default_factory=dict)  # custom Function node name -> definition

@@ -77,3 +77,21 @@ def test_a_batched_backward_is_not_looked_into():
 
     run = record(program)
     assert run.value == (3, 3) and run.trace.internal_errors == []
+
+
+def test_the_line_that_turns_log_of_zero_into_nan_is_named():
+    def program():
+        model = nn.Linear(3, 3)
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for _ in range(2):
+            probs = torch.softmax(model(torch.randn(4, 3)) * 1e4, -1)
+            neg_log = -torch.log(probs)
+            loss = (neg_log * torch.eye(3)[[0, 1, 2, 0]]).sum()  # -inf * 0 = nan
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+
+    (finding,) = record(program).findings
+    roles = [(loc.role, loc.code.strip()) for loc in finding.locations]
+    assert ("created", "neg_log = -torch.log(probs)") in roles
+    assert ("uses", "loss = (neg_log * torch.eye(3)[[0, 1, 2, 0]]).sum()  # -inf * 0 = nan") in roles

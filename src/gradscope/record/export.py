@@ -15,7 +15,7 @@ _EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks
 
 
 def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backward_calls, op_failures,
-           gradient_hazards, nan_origins, grad_resets, functions) -> Trace:
+           gradient_hazards, nan_origins, grad_resets, functions, first_steps=()) -> Trace:
     """Fill `trace` from the parts (see recorder.Recorder.to_trace for who they are)."""
     records = dict(graph.records)
     records.update(graph.pinned)
@@ -65,6 +65,7 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     trace.saved_hazards = [dataclasses.replace(hazard, change=_with_site(hazard.change))
                            for hazard in inplace.hazards]
     trace.nan_origins = list(nan_origins)
+    trace.first_steps = [_with_site(step) for step in first_steps]
     trace.grad_resets = list(grad_resets)
     trace.functions.update(functions)
     return trace

@@ -13,7 +13,7 @@ import torch
 
 from ..locations import Site, capture_stack
 from ..source_search import attribute_writes
-from ..trace import GradHazard
+from ..trace import GradHazard, OptimizerStep
 from .accumulation import AccumulationWatch
 from .cuts import Cuts
 from .inplace import InplaceLog
@@ -59,6 +59,7 @@ class Optimizers:
         self.aside = StepAside()
         self._states: dict[int, OptimizerState] = {}
         self.hazards: list[GradHazard] = []
+        self.first_steps: list[OptimizerStep] = []
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
         self._graded: set[int] = set()
         self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
@@ -121,6 +122,9 @@ class Optimizers:
             if site is None:
                 site = capture_stack()[0]
             return site
+
+        if state.steps == 1 and len(self.first_steps) < 16:
+            self.first_steps.append(OptimizerStep(next(clock.seq), step_site(), state.name))
 
         # Gradients not reset since the last step: the same .grad tensors, no zero_ in between.
         if (state.sample and clock.backwards > state.backwards and clock.zeroings == state.zeroings

@@ -168,7 +168,7 @@ class Recorder:
                events=self._events, inplace=self._inplace, backward_calls=calls,
                op_failures=self._mode.op_failures, gradient_hazards=hazards,
                nan_origins=self._nan.origins if not self._optimizers.scaler_seen else [],
-               grad_resets=self._specials.grad_resets,
+               grad_resets=self._specials.grad_resets, first_steps=self._optimizers.first_steps,
                functions={info.name: info.defined_at for info in self._graph.types.values()
                           if info.defined_at is not None})
         if self._flow is not None:

@@ -104,6 +104,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 Location.at(forward.site if forward else None, "origin", "first non-finite value (forward)"),
                 Location.at(_mask_of(trace, forward), "masked", "-inf mask the row is all of"),
                 Location.at(node.site if node else None, "created", "op whose gradient is not finite"),
+                *(Location.at(site, "uses", "uses its infinite result") for site in _inf_users(trace, node, forward)),
                 Location.at(call.site if call and hazard.optimizer != "backward" else None, "backward",
                             "backward that made it"),
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
@@ -485,6 +486,7 @@ def freeze_undone(trace: Trace) -> list[Finding]:
         seen.add((freeze.site, undo.site))
         leaf = trace.leaf(undo.leaf)
         call = next((c for c in trace.backward_calls if c.seq > undo.seq), None)
+        step = next((s for s in trace.first_steps if s.seq > undo.seq), None)
         findings.append(_warning(
             "freeze-undone", "A freeze undone before training",
             f"Parameters frozen at {where(freeze.site)} (`requires_grad = False`"
@@ -495,5 +497,30 @@ def freeze_undone(trace: Trace) -> list[Finding]:
             "`v.requires_grad = True` for those not in the freeze list), and leave them out of the optimizer.",
             Location.at(undo.site, "fix", "sets requires_grad back to True"),
             Location.at(freeze.site, "frozen", "frozen here"),
-            Location.at(call.site if call else None, "backward", "trains them")))
+            Location.at(call.site if call else None, "backward", "gives them gradients"),
+            Location.at(step.site if step else None, "step", f"{step.optimizer}.step() trains them" if step else "")))
     return findings
+
+
+_INF_AT_ZERO = frozenset({"log", "log2", "log10", "div", "__truediv__", "__rtruediv__", "reciprocal"})
+
+
+def _inf_users(trace: Trace, node, forward) -> list:
+    """An op that is infinite where its gradient is (log(0) = -inf, x / 0): the ops that saved
+    its result, where `-inf * 0` turns into the NaN a loss shows (a hand-written cross-entropy)."""
+    if node is None or forward is not None or node.op not in _INF_AT_ZERO:
+        return []
+    passing = {node.id}  # the op, and what only passes its result on (a sign flip, a view)
+    for other in sorted(trace.nodes.values(), key=lambda n: n.seq):
+        if other.name in _PASS_THROUGH and set(other.next_ids) & passing:
+            passing.add(other.id)
+    sites = []
+    for other in trace.nodes.values():
+        if other.id not in passing and set(other.next_ids) & passing and other.site \
+                and other.site != node.site and other.site not in sites:
+            sites.append(other.site)
+    return sites[:2]
+
+
+_PASS_THROUGH = frozenset({"NegBackward0", "ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
+                           "SqueezeBackward0", "SqueezeBackward1", "TransposeBackward0", "PermuteBackward0"})
