@@ -290,3 +290,24 @@ def writes_an_argument(path: str, line: int) -> bool:
                 and node.func.value.id in arguments:
             return True
     return False
+
+
+def kept_on_objects(path: str, line: int, limit: int = 2) -> list[tuple[int, str]]:
+    """In the function around `line`: `<obj>.<attr>.append(...)` / `.extend(...)` calls, whose
+    list lives on an object (a replay memory on the policy) and outlives the call, unlike a
+    local list. (line, the list as written)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    function = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or 0):
+            function = node
+    if function is None:
+        return []
+    found = []
+    for node in ast.walk(function):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                and node.func.attr in ("append", "extend", "insert") and isinstance(node.func.value, ast.Attribute)):
+            found.append((node.lineno, ast.unparse(node.func.value)))
+    return sorted(found)[:limit]

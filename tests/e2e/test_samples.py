@@ -78,6 +78,7 @@ EXPECTED = {
     "grad_unused_input.py": ("grad-input-unused", [("grad_unused_input.py", 5, "input"), ("grad_unused_input.py", 6, "cut"), ("grad_unused_input.py", 7, "backward")]),
     "grad_input_without_grad.py": ("grad-input-without-grad", [("grad_input_without_grad.py", 7, "backward")]),
     # Issue 16: the line to fix is further out than the failing line (see test_locations_carry_the_callers).
+    "reinforce_replay_memory.py": ("backward-through-freed-graph", [("reinforce_replay_memory.py", 36, "created"), ("reinforce_replay_memory.py", 22, "kept"), ("reinforce_replay_memory.py", 24, "used"), ("reinforce_replay_memory.py", 26, "freed"), ("reinforce_replay_memory.py", 26, "backward")]),
     "reinforce_finish_episode_twice.py": ("backward-through-freed-graph", [
         ("reinforce_finish_episode_twice.py", 19, "created"), ("reinforce_finish_episode_twice.py", 25, "used"),
         ("reinforce_finish_episode_twice.py", 27, "freed"), ("reinforce_finish_episode_twice.py", 27, "backward")]),

@@ -153,3 +153,18 @@ def test_sibling_writes_and_writes_to_arguments(tmp_path):
     assert sibling_writes(str(path), 3) == [4]
     assert sibling_writes(str(path), 5) == []
     assert [writes_an_argument(str(path), line) for line in (9, 10, 11, 12)] == [True, False, False, True]
+
+
+def test_kept_on_objects_finds_lists_that_outlive_the_call(tmp_path):
+    from gradscope.source_search import kept_on_objects
+
+    path = tmp_path / "rl.py"
+    path.write_text(textwrap.dedent("""\
+        def update(policy, log_probs):
+            local = []
+            for lp in log_probs:
+                local.append(lp)
+                policy.memory.append(lp)
+            return local
+        """))
+    assert kept_on_objects(str(path), 3) == [(5, "policy.memory")]

@@ -8,6 +8,8 @@ post mortem which freed node the failing backward reached and from where.
 from __future__ import annotations
 
 from ..findings import Finding, Location
+from ..locations import Site
+from ..source_search import kept_on_objects
 from ..queries import earlier_use, frame_in_caller_of, model_call_site
 from ..trace import BackwardCall, Node, Trace
 from ._words import backward_call, call_words, node_words, uncaught_note, where
@@ -81,7 +83,12 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             named = [s for s in (freeing.site, consumer.site if consumer else None) if s is not None]
             if linked is not None and any((linked.path, linked.line) == (s.path, s.line) for s in named):
                 linked = None  # the same line as the freeing backward or the new use: already named
+        # Kept in a list on an object (a replay memory): it outlives the backward that frees it.
+        kept = (kept_on_objects(consumer.site.path, consumer.site.line)
+                if not carried and linked is None and consumer is not None and consumer.site else [])
         finding.add(Location.at(freed.site if freed else None, "created", "tensor made before that graph was freed"))
+        for line, holder in kept:
+            finding.add(Location.at(Site(consumer.site.path, line), "kept", f"kept in `{holder}`, across backward calls"))
         finding.add(Location.at(loop_line, "carried", "the loop feeds the old tensor back in here"))
         finding.add(Location.at(linked, "linked", "the earlier use that put it into the freed graph"))
         finding.add(Location.at(consumer.site if consumer else None, "used", "used again in the new graph"))
@@ -101,6 +108,13 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             "`h = h.detach()` (truncated backpropagation through time), or compute it again inside "
             "the loop. For a GAN's fake batch, use `D(fake.detach())` for the discriminator loss. "
             "retain_graph=True would only hide this: the graph would grow every iteration.")
+        if kept:
+            holder = kept[0][1]
+            finding.fix = (
+                f"`{holder}` keeps tensors with their graphs past the backward that frees them. Store "
+                "what you need to rebuild them (states, actions) or `.detach()`ed values, and compute "
+                "the tensors that need gradients again in the update (for REINFORCE: the log-probabilities "
+                "of the stored actions). retain_graph=True would only hide this.")
         if linked is not None:
             finding.fix = (
                 f"The earlier use at {where(linked)} put the tensor into the graph that "
