@@ -95,3 +95,13 @@ def test_the_line_that_turns_log_of_zero_into_nan_is_named():
     roles = [(loc.role, loc.code.strip()) for loc in finding.locations]
     assert ("created", "neg_log = -torch.log(probs)") in roles
     assert ("uses", "loss = (neg_log * torch.eye(3)[[0, 1, 2, 0]]).sum()  # -inf * 0 = nan") in roles
+
+
+def test_sparse_gradients_are_not_looked_into():
+    def program():
+        emb = nn.Embedding(10, 3, sparse=True)
+        emb(torch.tensor([1, 2])).sum().backward()
+        return emb.weight.grad.layout
+
+    run = record(program)
+    assert run.value == torch.sparse_coo and run.trace.internal_errors == []

@@ -23,6 +23,7 @@ _current_node = torch._C._current_autograd_node
 _transforms_active = torch._C._are_functorch_transforms_active
 _dispatch_modes = torch._C._len_torch_dispatch_stack
 _functorch_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
+_strided = torch.strided
 
 
 def _hands_off() -> bool:
@@ -55,8 +56,9 @@ class NanWatch:
             return
         try:
             with torch._C.DisableTorchFunction():
-                if any(g is not None and _functorch_wrapped(g) for g in (*grad_outputs, *grad_inputs)):
-                    return  # batched gradients (autograd.grad(is_grads_batched=True)): not ours to look at
+                if any(g is not None and (g.layout != _strided or _functorch_wrapped(g))
+                       for g in (*grad_outputs, *grad_inputs)):
+                    return  # sparse or batched gradients: not ours to look at
                 if any(g is not None and not bool(torch.isfinite(g).all()) for g in grad_outputs):
                     return  # it only passed on what it was given
                 for index, grad in enumerate(grad_inputs):
@@ -102,6 +104,7 @@ class NanWatch:
             if not attr.startswith("_saved_"):
                 continue
             value = getattr(node, attr, None)
-            if isinstance(value, torch.Tensor) and value.is_floating_point() and not bool(torch.isfinite(value).all()):
+            if (isinstance(value, torch.Tensor) and value.layout == _strided and value.is_floating_point()
+                    and not bool(torch.isfinite(value).all())):
                 found.append(saved[PRODUCER_NODE] if saved[PRODUCER_NODE] is not None else record[NID])
         return found
