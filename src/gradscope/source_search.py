@@ -224,9 +224,7 @@ def returned_inplace(path: str, def_line: int) -> list[int]:
                 if isinstance(node, ast.Return) and isinstance(node.value, ast.Name)}
     found = set()
     for node in ast.walk(function):
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_") \
-                and not node.func.attr.endswith("__") and isinstance(node.func.value, ast.Name) \
-                and node.func.value.id in returned:
+        if _inplace_call_on(node, returned):
             found.add(node.lineno)
         elif isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id in returned:
             found.add(node.lineno)
@@ -250,14 +248,7 @@ def _written_base(node) -> str | None:
 def sibling_writes(path: str, line: int, limit: int = 4) -> list[int]:
     """Other lines of the same function that write in place into what the statement at `line`
     writes into (`weight[:, pos] -= a` and `weight[:, pos] += b`): the same fix is due there."""
-    tree = _parse(path)
-    if tree is None:
-        return []
-    function = None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)) and \
-                getattr(node, "lineno", 1) <= line <= (getattr(node, "end_lineno", None) or 10 ** 9):
-            function = node  # the innermost one is found last
+    function = _enclosing_function(path, line, or_module=True)
     here = next((n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line),
                 None) if function is not None else None
     base = _written_base(here) if here is not None else None
@@ -270,13 +261,7 @@ def sibling_writes(path: str, line: int, limit: int = 4) -> list[int]:
 def writes_an_argument(path: str, line: int) -> bool:
     """Does the statement at `line` change in place an argument of its function (`batch -= mean`
     in `def normalize_batch(batch)`, `x.mul_(2)`)? Then the caller's tensor is what changes."""
-    tree = _parse(path)
-    if tree is None:
-        return False
-    function = None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or 0):
-            function = node
+    function = _enclosing_function(path, line)
     if function is None:
         return False
     arguments = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
@@ -285,9 +270,7 @@ def writes_an_argument(path: str, line: int) -> bool:
             continue
         if isinstance(node, (ast.AugAssign, ast.Assign)) and (_written_base(node) or "").split("[")[0] in arguments:
             return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_") \
-                and not node.func.attr.endswith("__") and isinstance(node.func.value, ast.Name) \
-                and node.func.value.id in arguments:
+        if _inplace_call_on(node, arguments):
             return True
     return False
 
@@ -296,13 +279,7 @@ def kept_on_objects(path: str, line: int, limit: int = 2) -> list[tuple[int, str
     """In the function around `line`: `<obj>.<attr>.append(...)` / `.extend(...)` calls, whose
     list lives on an object (a replay memory on the policy) and outlives the call, unlike a
     local list. (line, the list as written)."""
-    tree = _parse(path)
-    if tree is None:
-        return []
-    function = None
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or 0):
-            function = node
+    function = _enclosing_function(path, line)
     if function is None:
         return []
     found = []
@@ -311,3 +288,22 @@ def kept_on_objects(path: str, line: int, limit: int = 2) -> list[tuple[int, str
                 and node.func.attr in ("append", "extend", "insert") and isinstance(node.func.value, ast.Attribute)):
             found.append((node.lineno, ast.unparse(node.func.value)))
     return sorted(found)[:limit]
+
+
+def _enclosing_function(path: str, line: int, or_module: bool = False):
+    """The innermost function whose lines hold `line` (or the module, if asked and none does)."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    found = tree if or_module else None
+    for node in ast.walk(tree):  # breadth first: an inner function comes after its outer one
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.lineno <= line <= (node.end_lineno or 0):
+            found = node
+    return found
+
+
+def _inplace_call_on(node, names) -> bool:
+    """`x.sub_(...)` (a method with a trailing underscore, not a dunder) on one of `names`."""
+    return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_")
+            and not node.func.attr.endswith("__") and isinstance(node.func.value, ast.Name)
+            and node.func.value.id in names)
