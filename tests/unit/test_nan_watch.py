@@ -105,3 +105,16 @@ def test_sparse_gradients_are_not_looked_into():
 
     run = record(program)
     assert run.value == torch.sparse_coo and run.trace.internal_errors == []
+
+
+def test_nested_gradients_are_not_looked_into():
+    def program():
+        a = torch.arange(6, dtype=torch.float).reshape(2, 3).requires_grad_(True)
+        b = torch.arange(8, dtype=torch.float).reshape(2, 4).requires_grad_(True)
+        nested = torch.nested.as_nested_tensor([a, b])
+        out = torch._test_autograd_multiple_dispatch(nested, True)
+        out.backward(torch.nested.nested_tensor([torch.ones(2, 3), torch.ones(2, 4)]))
+        return a.grad.sum().item()
+
+    run = record(program)
+    assert run.value == 12.0 and run.trace.internal_errors == []

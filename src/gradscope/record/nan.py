@@ -24,6 +24,7 @@ _transforms_active = torch._C._are_functorch_transforms_active
 _dispatch_modes = torch._C._len_torch_dispatch_stack
 _functorch_wrapped = torch._C._functorch.is_functorch_wrapped_tensor
 _strided = torch.strided
+Tensor = torch.Tensor
 
 
 def _hands_off() -> bool:
@@ -56,9 +57,12 @@ class NanWatch:
             return
         try:
             with torch._C.DisableTorchFunction():
-                if any(g is not None and (g.layout != _strided or _functorch_wrapped(g))
+                if any(g is not None and (type(g) is not Tensor or g.layout != _strided or g.is_nested
+                                          or _functorch_wrapped(g))
                        for g in (*grad_outputs, *grad_inputs)):
-                    return  # sparse or batched gradients: not ours to look at
+                    # sparse, nested or batched gradients (no isfinite kernel to call), or a
+                    # subclass's (its isfinite would run its own code: a DTensor's, collectives)
+                    return
                 if any(g is not None and not bool(torch.isfinite(g).all()) for g in grad_outputs):
                     return  # it only passed on what it was given
                 for index, grad in enumerate(grad_inputs):
@@ -104,7 +108,7 @@ class NanWatch:
             if not attr.startswith("_saved_"):
                 continue
             value = getattr(node, attr, None)
-            if (isinstance(value, torch.Tensor) and value.layout == _strided and value.is_floating_point()
+            if (type(value) is Tensor and value.layout == _strided and not value.is_nested and value.is_floating_point()
                     and not bool(torch.isfinite(value).all())):
                 found.append(saved[PRODUCER_NODE] if saved[PRODUCER_NODE] is not None else record[NID])
         return found
