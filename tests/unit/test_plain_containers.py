@@ -115,3 +115,22 @@ def test_parameters_in_a_plain_dict_are_named_too():
     hazard = run.trace.grad_hazards[0]
     assert hazard.container == "Relations.weights"
     assert sorted(run.trace.leaf(lid).name for lid in hazard.leaves) == ["weights[0]['w']", "weights[1]['w']"]
+
+
+def test_parameters_an_optimizer_since_gone_stepped_are_not_strays():
+    # Two training runs one after the other: the first run's optimizer dies and the second one
+    # may get its id; the first model's parameters (still alive, with .grad) were stepped.
+    def train(model):
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for _ in range(2):
+            optimizer.zero_grad()
+            model(torch.randn(2, 3)).sum().backward()
+            optimizer.step()
+
+    def program():
+        first, second = nn.Linear(3, 1), nn.Linear(3, 1)
+        train(first)
+        train(second)
+
+    run = record(program)
+    assert "parameter-not-in-optimizer" not in [f.rule for f in run.findings]

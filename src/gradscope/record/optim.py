@@ -63,6 +63,7 @@ class Optimizers:
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
         self._graded: set[int] = set()
         self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
+        self._dead_param_ids: set[int] = set()  # id(param) of what optimizers since gone stepped
         self._named = False
         # The plain list/dict holding modules no model registers: ("Class.attr", kind, [Site])
         self._container: tuple | None = None
@@ -110,6 +111,8 @@ class Optimizers:
     def _check_gradients(self, optimizer, params) -> None:
         state = self._states.get(id(optimizer))
         if state is None or state.ref() is not optimizer:
+            if state is not None:  # a dead optimizer's id, reused: what it stepped still counts as stepped
+                self._dead_param_ids |= state.param_ids
             state = self._states[id(optimizer)] = OptimizerState(optimizer)
         state.steps += 1
         if state.steps <= GRAD_CHECK_STEPS:
@@ -167,7 +170,7 @@ class Optimizers:
                         self._name_while_alive()
             # (also when none of its own has a gradient: an optimizer built on a model that was
             # then replaced steps nothing, while the new model's parameters get gradients)
-            known = set().union(*(s.param_ids for s in self._states.values()))
+            known = set().union(self._dead_param_ids, *(s.param_ids for s in self._states.values()))
             stray_modules = {}
             for module in self._modules.live():
                 for p in module.parameters(recurse=False):
@@ -224,7 +227,7 @@ class Optimizers:
             if "nonfinite" not in state.reported:
                 self._read_nonfinite(state)
         hazards = list(self.hazards)
-        known = set().union(*(s.param_ids for s in self._states.values())) if self._states else set()
+        known = set().union(self._dead_param_ids, *(s.param_ids for s in self._states.values()))
         if self._not_in_optimizer:
             known |= _params_of_live_optimizers()  # also those that never stepped (the run failed first)
         never = [lid for lid in self._never_graded if lid not in self._graded]
