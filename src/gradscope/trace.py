@@ -267,6 +267,7 @@ class DeadTerm:
     site: Site | None
     cut: int  # the cut the term descends from
     node: int | None = None  # the sum's node
+    number: bool = False  # the term is a Python float read by `.item()` (`loss + aux.item()`)
 
 
 @dataclass

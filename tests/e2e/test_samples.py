@@ -128,6 +128,7 @@ SILENT = {
     "silent_nan_masked_row.py": ("nonfinite-gradient", [("silent_nan_masked_row.py", 14, "origin"), ("silent_nan_masked_row.py", 13, "masked"), ("silent_nan_masked_row.py", 15, "created"), ("silent_nan_masked_row.py", 18, "backward"), ("silent_nan_masked_row.py", 19, "step")]),
     "silent_target_is_online.py": ("target-is-online-network", [("silent_target_is_online.py", 13, "alias"), ("silent_target_is_online.py", 19, "target")]),
     "silent_loss_term_detached.py": ("loss-term-without-gradient", [("silent_loss_term_detached.py", 15, "cut"), ("silent_loss_term_detached.py", 16, "term"), ("silent_loss_term_detached.py", 18, "backward")]),
+    "silent_loss_term_item.py": ("loss-term-without-gradient", [("silent_loss_term_item.py", 13, "cut"), ("silent_loss_term_item.py", 14, "term"), ("silent_loss_term_item.py", 16, "backward")]),
     "silent_freeze_undone.py": ("freeze-undone", [("silent_freeze_undone.py", 13, "fix"), ("silent_freeze_undone.py", 9, "frozen"), ("silent_freeze_undone.py", 19, "backward"), ("silent_freeze_undone.py", 20, "step")]),
     "silent_create_graph.py": ("backward-create-graph-cycle", [("silent_create_graph.py", 8, "backward")]),
     "silent_data_write_saved.py": ("data-write-to-saved-tensor", [("silent_data_write_saved.py", 7, "saved"), ("silent_data_write_saved.py", 9, "modified"), ("silent_data_write_saved.py", 10, "backward")]),

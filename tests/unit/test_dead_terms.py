@@ -57,3 +57,32 @@ def test_a_freeze_undone_before_training_and_a_gradual_unfreeze():
 
     assert [f.rule for f in record(lambda: program(False)).findings] == ["freeze-undone"]
     assert [f.rule for f in record(lambda: program(True)).findings] == []
+
+
+def test_a_term_added_as_a_python_number_is_named():
+    # `.item()` (or `.detach().item()`) of a term that had a graph, added to the loss as a float
+    def program(detach_first):
+        model = nn.Linear(3, 1)
+        for _ in range(2):
+            main = model(torch.randn(4, 3)).pow(2).mean()
+            aux = model.weight.abs().sum()
+            number = aux.detach().item() if detach_first else aux.item()
+            (main + number).backward()
+
+    for detach_first in (False, True):
+        run = record(lambda: program(detach_first))
+        assert [f.rule for f in run.findings] == ["loss-term-without-gradient"]
+        assert "is a Python number" in run.findings[0].explanation
+
+
+def test_a_logged_number_and_a_python_constant_are_fine():
+    def program():
+        model = nn.Linear(3, 1)
+        log = []
+        for _ in range(2):
+            loss = model(torch.randn(4, 3)).pow(2).mean()
+            log.append(loss.item())
+            (loss + 1.0 + float(len(log))).backward()
+            log.append(log[-1] + 1.0)
+
+    assert _rules(program) == []

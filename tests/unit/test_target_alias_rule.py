@@ -50,3 +50,27 @@ def test_a_line_with_two_calls_is_resolved_by_elimination(tmp_path):
     path.write_text(SOURCE + "    def more(self, s):\n        return self.critic(s)\n")
     calls = [(5, 11), (5, 9), (6, 9)]  # critic alone at 11; critic and actor at 9
     assert silent.target_is_online(_trace(path, calls)) == []
+
+
+def test_a_target_built_with_grad_on_names_the_line_that_finishes_it(tmp_path):
+    """q = policy(s); t = r + g * target(s2) (no detach); mse(q, t): the line of `t` is where the
+    target must be detached, found by walking down from the target call's nodes to the loss."""
+    from gradscope.trace import Node
+
+    path = tmp_path / "agent.py"
+    path.write_text(SOURCE)
+    trace = _trace(path, [(1, 7), (1, 8)])
+    site = Site(str(path), 9, "update")
+
+    def node(nid, name, call=None, inputs=(), line=None):
+        trace.nodes[nid] = Node(nid, name, name.lower(), Site(str(path), line, "update") if line else site, nid, 0,
+                                next_ids=list(inputs), module_call=call)
+
+    node(1, "AddmmBackward0", call=1, line=7)  # the policy's output
+    node(2, "AddmmBackward0", call=2, line=8)  # the target's output
+    node(3, "MulBackward0", inputs=[2], line=8)
+    node(4, "AddBackward0", inputs=[3], line=9)  # t = r + g * ...: the line to fix
+    node(5, "MseLossBackward0", inputs=[1, 4], line=9)
+    (finding,) = silent.target_is_online(trace)
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(4, "alias"), (8, "target"), (9, "fix")]
+    assert ".detach()` it at agent.py:9" in finding.fix

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..locations import capture
+from ..locations import capture, capture_stack
 from ..trace import Escape, GradRead, HookRegistration
 from .cuts import Cuts
 from .events import EventLog
@@ -116,11 +116,17 @@ class SpecialCalls:
     @handles("item", "tolist", "numpy", "__float__", "__int__", "__index__", "__array__")
     def escape(self, func, args, out):
         tensor = args[0] if args else None
-        if isinstance(tensor, Tensor) and tensor.requires_grad:
+        if not isinstance(tensor, Tensor):
+            return
+        if tensor.requires_grad:
             node = self._graph.record_of(grad_fn_of(tensor))
-            clock = self._clock
+            clock, loc = self._clock, capture_stack()[0]
             self._events.add("escape", lambda loc: Escape(next(clock.seq), op_name(func), loc, clock.backwards,
-                                                          self._graph.pin(node)))
+                                                          self._graph.pin(node)), loc)
+            if type(out) is float:
+                self._cuts.number(func, tensor, out, loc)
+        elif type(out) is float and self._cuts.tainted:  # `.detach().item()`
+            self._cuts.number(func, tensor, out, None)
 
     @handles("__get__:grad")
     def grad_read(self, func, args, out):

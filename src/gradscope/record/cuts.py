@@ -25,6 +25,8 @@ _is_grad_enabled = torch.is_grad_enabled
 _is_inference_enabled = torch.is_inference_mode_enabled
 
 # Why an op's result stopped requiring grad, by op (with grad mode on).
+_NUMBERS_KEPT = 32  # floats read by `.item()` remembered for the sums they are added to
+
 _CUT_REASONS = {"detach": "detach", "detach_": "detach", "__get__:data": "data", "tensor": "copy",
                 "as_tensor": "copy", "Tensor": "copy", "new_tensor": "copy"}
 
@@ -41,6 +43,10 @@ class Cuts:
         self._keys: dict = {}  # what makes two cuts the same one -> cut id
         self._ids = itertools.count(1)
         self.grad_off = None  # (location, library entry) of the last switch to no-grad mode
+        # The last few floats `.item()` read from a tensor with a graph (or one descending from a
+        # cut) -> (the float, cut id). The float is kept so that `is` tells it apart from one
+        # that took its id: a handful of Python floats, no tensors.
+        self.numbers: dict[int, tuple] = {}
 
     def maybe_cut(self, func, out, args) -> None:
         """`out` does not require grad: if an input did (or descends from a cut), remember where."""
@@ -75,7 +81,21 @@ class Cuts:
             cut = self.cut(func, None, out)  # everything made under inference_mode is one
         self.taint(out, cut)
 
-    def cut(self, func, source, out, reason=None) -> int:
+    def number(self, func, tensor, out, loc) -> None:
+        """`out`, a float, was read from `tensor` at `loc` (`.item()`, `float(t)`): if the tensor had
+        a graph (or descends from a cut), remember the float, for the sum it may be added to."""
+        if tensor.requires_grad:
+            cut = self.cut(func, tensor, out, reason="number", loc=loc)
+        else:
+            cut = self.cut_of(tensor)
+            if cut is None:
+                return
+        numbers = self.numbers
+        numbers[id(out)] = (out, cut)
+        if len(numbers) > _NUMBERS_KEPT:
+            del numbers[next(iter(numbers))]
+
+    def cut(self, func, source, out, reason=None, loc=None) -> int:
         """The cut `out` was made at (from `source`, which required grad), recorded once per line."""
         module = self._modules.current_module()
         if reason is None:
@@ -91,7 +111,8 @@ class Cuts:
                 return found
             loc = capture_stack()[0]
         else:
-            loc = capture_stack()[0]
+            if loc is None:
+                loc = capture_stack()[0]
             if reason is None:
                 reason = _CUT_REASONS.get(op_name(func))
                 if reason is None:
@@ -127,14 +148,20 @@ class Cuts:
         cut: that term adds a number and no gradient. Noted once per line, with the sum's node."""
         if out.dim() != 0:
             return
+        numbers = self.numbers
         for arg in args:
-            if isinstance(arg, Tensor) and not arg.requires_grad and arg.dim() == 0:
+            cut = None
+            if type(arg) is float:  # a number `.item()` read from a graph (`loss + aux.item()`)
+                entry = numbers.get(id(arg))
+                if entry is not None and entry[0] is arg:
+                    cut = entry[1]
+            elif isinstance(arg, Tensor) and not arg.requires_grad and arg.dim() == 0:
                 cut = self.cut_of(arg)
-                if cut is not None:
-                    graph = self._graph
-                    self._events.add("dead_term", lambda loc: DeadTerm(next(self._clock.seq), loc, cut,
-                                                                        graph.pin(graph.record_of(grad_fn))))
-                    return
+            if cut is not None:
+                graph, number = self._graph, type(arg) is float
+                self._events.add("dead_term", lambda loc: DeadTerm(next(self._clock.seq), loc, cut,
+                                                                    graph.pin(graph.record_of(grad_fn)), number))
+                return
 
     def name_modules(self, names: dict) -> None:
         """Put the module paths known now on the cuts (a module's name is gone once it dies)."""

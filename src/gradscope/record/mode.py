@@ -120,7 +120,7 @@ class RecordingMode(TorchFunctionMode):
                 if grad_fn is not None:
                     if grad_fn._sequence_nr() not in self._records:
                         self._graph.new_nodes(grad_fn, func, args, site)
-                    if kind == COMBINE and self._cuts.tainted:
+                    if kind == COMBINE and (self._cuts.tainted or self._cuts.numbers):
                         self._cuts.dead_term(out, args, grad_fn)
                 elif out.requires_grad:
                     self._leaves.ensure(out)

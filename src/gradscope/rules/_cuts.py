@@ -20,7 +20,13 @@ _HOW = {
     "grad_result": "called torch.autograd.grad without create_graph=True, so the gradients it "
                    "returned are constants to autograd",
     "other": "computed {op_words}, whose result does not require grad",
+    "number": "read a Python number from a tensor that had a graph, with {number_call}",
 }
+
+_NUMBER_CALLS = {"item": "`.item()`", "__float__": "`float()`"}
+
+NUMBER_FIX = ("Keep the term a tensor (no `.item()`, `float()` or `.detach()` on the way to the loss); "
+              "call `.item()` only on the value you log.")
 
 _FIX = {
     "no_grad": "Compute what you backpropagate outside `torch.no_grad()`: that block is for "
@@ -35,6 +41,7 @@ _FIX = {
                "differentiable quantity instead (e.g. cross_entropy on the logits rather than their argmax).",
     "grad_result": "Pass create_graph=True to the first torch.autograd.grad call to differentiate its result again.",
     "other": "Keep the computation in differentiable torch ops.",
+    "number": NUMBER_FIX,
 }
 
 
@@ -69,7 +76,8 @@ def block_words(block: Site | None, default: str = "torch.no_grad()") -> str:
 
 
 def how(cut: GraphCut) -> str:
-    text = _HOW.get(cut.reason, _HOW["other"]).format(op=cut.op, op_words=op_words(cut.op))
+    text = _HOW.get(cut.reason, _HOW["other"]).format(op=cut.op, op_words=op_words(cut.op),
+                                                      number_call=_NUMBER_CALLS.get(cut.op, op_words(cut.op)))
     if cut.reason == "no_grad":
         block = grad_off_site(cut)
         if cut.grad_off_via and "checkpoint" in cut.grad_off_via:

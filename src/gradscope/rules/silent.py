@@ -402,17 +402,52 @@ def target_is_online(trace: Trace) -> list[Finding]:
         target, other = targets[0], online[0]
         use = names[target]
         alias = _alias_line(use.path, target, other, names[other].path)
+        trained = _target_with_graph(trace, roots, use)
         findings.append(_warning(
             "target-is-online-network", "The target network is the online network",
             f"`{target}` (called at {where(use)}) and `{other}` (called at {where(names[other])}) are one and the "
             "same module object" + (f": `{target}` was assigned at {where(alias)}" if alias else "")
             + ". The target is then not a lagged copy: it changes with every optimizer step, a soft or hard "
-            "update copies the network onto itself, and a target computed with grad on is trained too.",
+            "update copies the network onto itself, and a target computed with grad on is trained too"
+            + (f": the one built at {where(trained)} keeps the graph of `{target}`'s call, and the loss "
+               "backpropagates through it" if trained else "") + ".",
             f"Make `{target}` a separate copy: `copy.deepcopy({other})` (then `load_state_dict` to sync it), "
-            "and compute the target under `torch.no_grad()`. Note that `.to(device)` returns the same module.",
+            "and compute the target under `torch.no_grad()`"
+            + (f" (or `.detach()` it at {where(trained)})" if trained else "")
+            + ". Note that `.to(device)` returns the same module.",
             Location.at(alias, "alias", "same object, not a copy") if alias else None,
-            Location.at(use, "target", "the target network used")))
+            Location.at(use, "target", "the target network used"),
+            Location.at(trained, "fix", "target built with grad on") if trained else None))
     return findings
+
+
+def _target_with_graph(trace: Trace, roots: list, use: Site) -> Site | None:
+    """The line that finished the target a loss compares with (`expected_q = r + gamma * q_next`),
+    when the target network's call at `use` was made with grad on: walking down from that call's
+    nodes, the first node that meets a value not built from it (the loss) takes the target from
+    there. None when the target was built without a graph, or is the call's output itself."""
+    calls = {c.id for c in roots if c.site and (c.site.path, c.site.line) == (use.path, use.line)}
+    for call in sorted(trace.module_calls.values(), key=lambda c: c.id):  # (a parent before its children)
+        if call.parent in calls:
+            calls.add(call.id)
+    nodes = sorted(trace.nodes.values(), key=lambda n: n.seq)
+    from_target = {n.id for n in nodes if n.module_call in calls}
+    if not from_target:
+        return None
+    for node in nodes:
+        if node.id in from_target or not node.next_ids:
+            continue
+        inputs = [trace.node(i) for i in node.next_ids if i in from_target]
+        if not inputs:
+            continue
+        if len(inputs) == len(node.next_ids) or inputs[0] is None:
+            from_target.add(node.id)
+            continue
+        value = inputs[0]  # a node that meets another value: the target enters the loss here
+        if value.module_call in calls or value.site is None or (value.site.path, value.site.line) == (use.path, use.line):
+            return None
+        return value.site
+    return None
 
 
 def _callees_at(site) -> list[str]:
@@ -447,12 +482,18 @@ def dead_loss_terms(trace: Trace) -> list[Finding]:
         cut = trace.cut(term.cut)
         if call is None or cut is None:
             continue
+        if not term.number:
+            what = "descends from a cut"
+        elif cut.reason == "number":
+            what = "is a Python number"
+        else:
+            what = "is a Python number read from a tensor cut off the graph"
         findings.append(_warning(
             "loss-term-without-gradient", "A loss term that carries no gradient",
-            f"The term added at {where(term.site)} descends from a cut: {_cuts.sentence(cut)}. The loss that "
+            f"The term added at {where(term.site)} {what}: {_cuts.sentence(cut)}. The loss that "
             f"{call_words(call)} backpropagates includes its value but no gradient from it, so it trains "
             "nothing: the parameters it depends on never feel it.",
-            _cuts.fix(cut),
+            _cuts.NUMBER_FIX if term.number else _cuts.fix(cut),
             *_cuts.locations(trace, cut),
             Location.at(term.site, "term", "term added, without gradient"),
             Location.at(call.site, "backward", "backward")))
