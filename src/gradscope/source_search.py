@@ -307,3 +307,31 @@ def _inplace_call_on(node, names) -> bool:
     return (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_")
             and not node.func.attr.endswith("__") and isinstance(node.func.value, ast.Name)
             and node.func.value.id in names)
+
+
+def enclosing_class(path: str, line: int) -> str | None:
+    """The name of the innermost class whose lines hold `line` (a method's class)."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    found = None
+    for node in ast.walk(tree):  # breadth first: an inner class comes after its outer one
+        if isinstance(node, ast.ClassDef) and node.lineno <= line <= (node.end_lineno or 0):
+            found = node.name
+    return found
+
+
+def keyword_settings(path: str, callee: str, keywords: set[str], limit: int = 2) -> list[tuple[int, str]]:
+    """Calls `...callee(..., k=<constant>)` in the file with `k` one of `keywords` and the constant
+    not None or False (`DiceLoss(threshold=0.5)`): (line, "k=value"), the settings a user wrote."""
+    tree = _parse(path)
+    if tree is None or not keywords:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == callee:
+            for keyword in node.keywords:
+                if (keyword.arg in keywords and isinstance(keyword.value, ast.Constant)
+                        and keyword.value.value is not None and keyword.value.value is not False):
+                    found.append((node.lineno, f"{keyword.arg}={ast.unparse(keyword.value)}"))
+    return sorted(found)[:limit]

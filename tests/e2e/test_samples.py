@@ -69,6 +69,7 @@ EXPECTED = {
     # Issue 3: the autograd catalog.
     "loss_under_no_grad.py": ("backward-without-graph", [("loss_under_no_grad.py", 11, "cut"), ("loss_under_no_grad.py", 10, "no-grad-block"), ("loss_under_no_grad.py", 6, "cut-input"), ("loss_under_no_grad.py", 13, "backward")]),
     "loss_from_argmax.py": ("backward-without-graph", [("loss_from_argmax.py", 9, "cut"), ("loss_from_argmax.py", 11, "backward")]),
+    "loss_option_thresholds.py": ("backward-without-graph", [("loss_option_thresholds.py", 14, "cut"), ("loss_option_thresholds.py", 21, "setting"), ("loss_option_thresholds.py", 23, "cut-input"), ("loss_option_thresholds.py", 24, "backward")]),
     "loss_rebuilt_from_item.py": ("backward-without-graph", [("loss_rebuilt_from_item.py", 9, "cut"), ("loss_rebuilt_from_item.py", 11, "backward")]),
     "frozen_model_backward.py": ("backward-without-graph", [("frozen_model_backward.py", 8, "frozen"), ("frozen_model_backward.py", 11, "backward")]),
     "second_order_without_create_graph.py": ("backward-without-graph", [("second_order_without_create_graph.py", 6, "cut"), ("second_order_without_create_graph.py", 8, "backward")]),

@@ -86,3 +86,26 @@ def test_a_logged_number_and_a_python_constant_are_fine():
             log.append(log[-1] + 1.0)
 
     assert _rules(program) == []
+
+
+class Thresholded(nn.Module):
+    def __init__(self, cut_at=None):
+        super().__init__()
+        self.cut_at = cut_at
+
+    def forward(self, x):
+        if self.cut_at is not None:
+            return (x > self.cut_at).float().mean()
+        return x.mean()
+
+
+def test_the_constructor_option_that_takes_the_cutting_path_is_named():
+    def program():
+        model, loss_fn = nn.Linear(3, 1), Thresholded(cut_at=0.5)
+        loss_fn(torch.sigmoid(model(torch.randn(4, 3)))).backward()
+
+    run = record(program)
+    (finding,) = run.findings
+    setting = [loc for loc in finding.locations if loc.role == "setting"]
+    assert [loc.code.strip() for loc in setting] == ["model, loss_fn = nn.Linear(3, 1), Thresholded(cut_at=0.5)"]
+    assert "`cut_at=0.5`" in finding.fix

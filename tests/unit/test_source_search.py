@@ -168,3 +168,20 @@ def test_kept_on_objects_finds_lists_that_outlive_the_call(tmp_path):
             return local
         """))
     assert kept_on_objects(str(path), 3) == [(5, "policy.memory")]
+
+
+def test_keyword_settings_and_enclosing_class(tmp_path):
+    from gradscope.source_search import enclosing_class, keyword_settings
+
+    path = tmp_path / "train.py"
+    path.write_text(textwrap.dedent("""\
+        class Loss:
+            def forward(self, x):
+                return x
+        a = Loss(threshold=0.5, eps=None)
+        b = losses.Loss(threshold=None, smooth=False)
+        c = Loss(mode="binary")
+        """))
+    assert enclosing_class(str(path), 3) == "Loss" and enclosing_class(str(path), 4) is None
+    assert keyword_settings(str(path), "Loss", {"threshold", "eps", "smooth"}) == [(4, "threshold=0.5")]
+    assert keyword_settings(str(path), "Loss", {"mode"}) == [(6, "mode='binary'")]

@@ -6,7 +6,7 @@ import re
 
 from ..findings import Location
 from ..locations import Site, source_line
-from ..source_search import GRAD_OFF_WORDS, enclosing_block
+from ..source_search import GRAD_OFF_WORDS, enclosing_block, enclosing_class, keyword_settings
 from ..trace import GraphCut, Trace
 from ._words import op_words, where
 
@@ -92,18 +92,57 @@ def how(cut: GraphCut) -> str:
 
 
 def sentence(cut: GraphCut) -> str:
-    return f"the graph was cut at {where(cut.site)}, which {how(cut)}"
+    text = f"the graph was cut at {where(cut.site)}, which {how(cut)}"
+    found = setting(cut)
+    if found is not None:
+        text += f" (with the `{found[1]}` given at {where(found[0])})"
+    return text
+
+
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
+
+def setting(cut: GraphCut) -> tuple[Site, str] | None:
+    """The option a user set that made the cut happen: a keyword named on the cut's line, given
+    a constant where a class on the way to it is built (`DiceLoss(threshold=0.5)` for
+    `(x > threshold).type(x.dtype)` inside its forward). None where no such setting is written."""
+    site = cut.site
+    if site is None:
+        return None
+    words = {w for w in _WORD.findall(site.code) if len(w) > 2} - _NOT_SETTINGS
+    frames = (site, *reversed(site.callers))
+    paths = list(dict.fromkeys(frame.path for frame in reversed(frames)))  # outermost file first
+    for frame in frames:
+        name = enclosing_class(frame.path, frame.line)
+        if name is None:
+            continue
+        for path in paths:
+            for line, written in keyword_settings(path, name, words):
+                return Site(path, line), written
+    return None
+
+
+_NOT_SETTINGS = frozenset({"self", "return", "torch", "type", "dtype", "device", "detach", "data", "float",
+                           "int", "long", "bool", "item", "tensor", "not", "and", "for", "with", "lambda"})
 
 
 def fix(cut: GraphCut) -> str:
     if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
         return ("Pass use_reentrant=False to torch.utils.checkpoint (or make an input require grad, "
                 "e.g. model.enable_input_require_grads()).")
-    return _FIX.get(cut.reason, _FIX["other"])
+    text = _FIX.get(cut.reason, _FIX["other"])
+    option = setting(cut)
+    if option is not None:
+        text += (f" If `{option[1]}` at {where(option[0])} is what takes that path, leave it out where "
+                 "the result is trained on (keep it for evaluation).")
+    return text
 
 
 def locations(trace: Trace, cut: GraphCut) -> list[Location]:
     found = [Location.at(cut.site, "cut", f"graph cut: {cut.reason.replace('_', ' ')}")]
+    option = setting(cut)
+    if option is not None:
+        found.append(Location.at(option[0], "setting", f"`{option[1]}` takes the path that cuts"))
     if cut.reason in ("no_grad", "inference_mode"):
         block = grad_off_site(cut)
         if block is not None and block != cut.site:
