@@ -73,11 +73,19 @@ def from_program(target, request: Request) -> int:
 
 
 def draw(trace: Trace, findings: list[Finding], request: Request, source: dict[str, str] | None = None) -> int:
+    """Write the diagram and say so on stderr (or why not); the exit code."""
+    status, message = write_diagram(trace, findings, request, source)
+    print(f"gradscope: {message}", file=sys.stderr)
+    return status
+
+
+def write_diagram(trace: Trace, findings: list[Finding], request: Request,
+                  source: dict[str, str] | None = None) -> tuple[int, str]:
+    """Write the diagram `request` asks for: (exit code, one line saying what was written or why not)."""
     try:
         view = graphview.build(trace, request.options(), source)
     except graphview.GraphError as exc:
-        print(f"gradscope: cannot draw the graph: {exc}", file=sys.stderr)
-        return NO_SUCH_GRAPH
+        return NO_SUCH_GRAPH, f"cannot draw the graph: {exc}"
     if request.fmt == "json":
         write_text(request.output, json.dumps(view.to_dict(), indent=1))
         renderer = "none"
@@ -85,14 +93,11 @@ def draw(trace: Trace, findings: list[Finding], request: Request, source: dict[s
         try:
             renderer = diagram.render(to_dot(view), request.output, request.fmt)
         except diagram.RendererMissing as exc:
-            print(f"gradscope: {exc}", file=sys.stderr)
-            return NO_RENDERER
+            return NO_RENDERER, str(exc)
         except diagram.RenderFailed as exc:
-            print(f"gradscope: {exc}", file=sys.stderr)
-            return NO_SUCH_GRAPH
+            return NO_SUCH_GRAPH, str(exc)
     drawn = f"{view.shown_nodes} of {view.total_nodes} nodes drawn"
     if view.grouped_nodes:
         drawn += f", {view.grouped_nodes} folded"
     via = f" with {renderer}" if renderer != "none" else ""
-    print(f"gradscope: {view.title.split(' of ', 1)[-1]} -> {request.output} ({drawn}{via})", file=sys.stderr)
-    return GRAPH_WRITTEN
+    return GRAPH_WRITTEN, f"{view.title.split(' of ', 1)[-1]} -> {request.output} ({drawn}{via})"

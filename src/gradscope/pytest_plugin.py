@@ -61,7 +61,7 @@ def pytest_runtest_call(item):
         return (yield)
     fail_on = (marker.kwargs.get("fail_on") if marker else None) or state.fail_on
     expect = set(marker.kwargs.get("expect", ())) if marker else set()
-    recording = state.start()
+    recording = state.start(item)
     try:
         result = yield
     except BaseException as exc:
@@ -135,20 +135,21 @@ class _State:
     def fail_on(self) -> str:
         return self._fail_on or self.gate_config.fail_on
 
-    def start(self):
-        from .session import start_recorder
+    def start(self, item):
+        from .api import Recording
 
-        return start_recorder()
+        recording = Recording(argv=[item.nodeid])
+        recording.start()
+        return recording
 
-    def finish(self, item, recorder, exc, fail_on, expect=frozenset()):
+    def finish(self, item, recording, exc, fail_on, expect=frozenset()):
         """Stop recording; judge what the test did. Never raises into the test's outcome."""
         try:
-            recorder.stop()
-            from . import gate, session
-            from .rules import diagnose
+            recording.stop(exc)
+            from . import gate
 
-            trace = session.build_trace(recorder, [item.nodeid], exc, 1 if exc is not None else 0)
-            verdict = gate.judge(diagnose(trace), self.gate_config, trace, fail_on=fail_on, report_unused=False)
+            trace = recording.trace
+            verdict = gate.judge(recording.findings, self.gate_config, trace, fail_on=fail_on, report_unused=False)
             expected = set(expect) | self.gate_config.expected_rules(item.nodeid)
             verdict.failing = [f for f in verdict.failing if f.rule not in expected]
         except pytest.UsageError:

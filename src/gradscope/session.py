@@ -37,7 +37,7 @@ def record(target: Target, settings: Settings | None = None, on_terminate=None) 
     `on_terminate(recorded)`: if given, called when SIGTERM ends the program (see _TermReport).
     """
     settings = settings or Settings()
-    recording = _Recording(settings)
+    recording = _Recording(settings, list(target.argv))
 
     def recorded(run_program) -> None:
         watcher = TorchImportWatcher(recording.start)
@@ -61,16 +61,21 @@ def record(target: Target, settings: Settings | None = None, on_terminate=None) 
 
 
 def _diagnosed(recording, target: Target, outcome: Outcome, settings: Settings) -> Recorded:
+    api = recording.api
+    api.diagnose(outcome.exception, outcome.exit_status, (recording.error,) if recording.error else ())
+    return Recorded(outcome, api.trace, api.findings, settings)
+
+
+def diagnose_trace(build, argv: list[str], exit_status: int = 0) -> tuple[Trace, list[Finding]]:
+    """`build()`'s trace and its findings. gradscope's own failure here must not change what the
+    program does: it becomes an internal error in an empty trace, never an exception."""
     try:
-        trace = _trace(recording.recorder, target, outcome)
-        if recording.error:
-            trace.internal_errors.append(recording.error)
-        findings = diagnose(trace)
-    except Exception as exc:  # gradscope's own failure must not change the program's exit
-        trace = Trace(argv=list(target.argv), exit_status=outcome.exit_status)
+        trace = build()
+        return trace, diagnose(trace)
+    except Exception as exc:
+        trace = Trace(argv=argv, exit_status=exit_status)
         trace.internal_errors.append(f"building the trace failed: {type(exc).__name__}: {exc}")
-        findings = []
-    return Recorded(outcome, trace, findings, settings)
+        return trace, []
 
 
 class _TermReport:
@@ -198,37 +203,32 @@ def run(target: Target, json_path: str | None = None, trace_path: str | None = N
 
 
 class _Recording:
-    """Starts the recorder once the program has imported torch (see import_hook)."""
+    """Starts the API's recording once the program has imported torch (see import_hook)."""
 
-    def __init__(self, settings: Settings):
-        self.settings = settings
-        self.recorder = None
+    def __init__(self, settings: Settings, argv: list[str]):
+        from .api import Recording
+
+        self.api = Recording(settings, argv)
         self.error: str | None = None
 
     def start(self) -> None:
         try:
-            self.recorder = start_recorder(self.settings)
+            self.api.start()
         except Exception as exc:  # never break the program's `import torch`
-            self.recorder = None
             self.error = f"the recorder could not start: {type(exc).__name__}: {exc}"
 
     def stop(self) -> None:
-        if self.recorder is not None:
-            self.recorder.stop()
+        self.api.halt()
 
 
 def start_recorder(settings: Settings | None = None):
-    """Start recording this process with `settings`: the one way a recording starts (`gradscope
-    run`, the pytest plugin). Imports torch."""
-    from .record import Recorder
+    """Start a recorder of this process with `settings` (imports torch). Recordings start through
+    `gradscope.record()` (api.Recording), which calls this."""
+    from .recorder import Recorder
 
     recorder = Recorder(settings)
     recorder.start()
     return recorder
-
-
-def _trace(recorder, target: Target, outcome: Outcome) -> Trace:
-    return build_trace(recorder, target.argv, outcome.exception, outcome.exit_status)
 
 
 def build_trace(recorder, argv: list[str], exc: BaseException | None, exit_status: int) -> Trace:

@@ -66,12 +66,12 @@ SABOTAGE = textwrap.dedent("""
     def broken(*args, **kwargs):
         raise ZeroDivisionError("injected fault in gradscope")
 
-    setattr(getattr(importlib.import_module("gradscope.record.{module}"), "{cls}"), "{method}", broken)
+    setattr(getattr(importlib.import_module("gradscope.recorder.{module}"), "{cls}"), "{method}", broken)
 """)
 
 
 def _sabotaged_env(tmp_path, where):
-    """An environment in which gradscope's `module.Class.method` (in gradscope.record) raises."""
+    """An environment in which gradscope's `module.Class.method` (in gradscope.recorder) raises."""
     module, cls, method = where.split(".")
     import os
     site = tmp_path / "site"

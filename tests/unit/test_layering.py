@@ -28,11 +28,15 @@ def _exists(name: str) -> bool:
 
 
 def _imports(path: Path) -> set[str]:
-    """The gradscope modules `path` imports, anywhere in it (lazy imports in functions too)."""
+    """The gradscope modules `path` imports, anywhere in it (lazy imports in functions too), but
+    for a module-level `__getattr__` (PEP 562): it runs on attribute access (`gradscope.record`),
+    not when the module is imported."""
     name = _module_name(path)
     package = name if _is_package(name) else name.rpartition(".")[0]
     found = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    tree.body = [n for n in tree.body if not (isinstance(n, ast.FunctionDef) and n.name == "__getattr__")]
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):

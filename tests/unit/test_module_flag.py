@@ -1,5 +1,5 @@
 """module-requires-grad-attribute: a module with a `requires_grad` attribute of its own is found
-at the first steps and at the end (record/modules.py, scan_flags: nothing is installed on
+at the first steps and at the end (recorder/modules.py, scan_flags: nothing is installed on
 nn.Module, which torch.compile would see), and the line that set it is found in the source."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The default NaN watch (record/nan.py): the first backward calls are watched, the forward op
+"""The default NaN watch (recorder/nan.py): the first backward calls are watched, the forward op
 that made a NaN is named, and it stays out of the way where its checks would be seen."""
 
 from __future__ import annotations

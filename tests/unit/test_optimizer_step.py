@@ -1,4 +1,4 @@
-"""An optimizer step runs with the recording mode off the torch-function stack (record/optim.py,
+"""An optimizer step runs with the recording mode off the torch-function stack (recorder/optim.py,
 StepAside): what it still records, and that the mode comes back on every path, including steps
 that raise, steps inside backward, nested steps and steps with a closure; and the per-step
 gradient checks (non-finite flags read a step later, gradient reads of library code)."""

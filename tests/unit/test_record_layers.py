@@ -1,11 +1,11 @@
-"""The recorder's parts import one way: each module of gradscope.record only from those below it."""
+"""The recorder's parts import one way: each module of gradscope.recorder only from those below it."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-RECORD = Path(__file__).resolve().parents[2] / "src" / "gradscope" / "record"
+RECORD = Path(__file__).resolve().parents[2] / "src" / "gradscope" / "recorder"
 
 # Bottom to top; a module may import only modules listed before it.
 ORDER = ["records", "reads", "events", "process", "leaves", "modules", "functions", "graph", "cuts", "nan", "flow",
@@ -31,7 +31,7 @@ def test_parts_import_only_parts_below_them():
     for name in ORDER:
         below = set(ORDER[:ORDER.index(name)])
         upward = _imports_within_package(RECORD / f"{name}.py") - below
-        assert not upward, f"record/{name}.py imports {sorted(upward)} from above it"
+        assert not upward, f"recorder/{name}.py imports {sorted(upward)} from above it"
 
 
 def test_no_part_is_too_long_to_read():

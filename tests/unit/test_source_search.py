@@ -65,7 +65,7 @@ def test_enclosing_block_finds_with_statements_and_decorators(tmp_path):
 
 def test_a_custom_function_node_is_placed_at_its_apply_line():
     """Function.apply does not pass through the mode; its node is placed where it was applied
-    (record/functions.py), also when the apply is inside a helper of a module."""
+    (recorder/functions.py), also when the apply is inside a helper of a module."""
     import torch
     import torch.nn as nn
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import threading
 
 from torch.nn.modules import module as torch_modules
 from torch.optim import optimizer as torch_optimizers
 
+from ..errors import RecordingError
 from ..settings import Settings
 from ..trace import TensorArg, Trace
 from .backward import Backwards
@@ -79,7 +81,25 @@ class Recorder:
         self._hook_handles: list = []
 
     # ------------------------------------------------------------------ life cycle
+    # One recording per process at a time: two would each see the other's hooks and ops.
+    _running: Recorder | None = None
+    _running_lock = threading.Lock()
+
     def start(self) -> None:
+        with Recorder._running_lock:
+            if Recorder._running is not None:
+                raise RecordingError(
+                    "gradscope is already recording in this process (gradscope run, the pytest plugin, the "
+                    "%%gradscope magic or a gradscope.record() block); recordings cannot be nested or run "
+                    "side by side")
+            Recorder._running = self
+        try:
+            self._start()
+        except BaseException:
+            Recorder._running = None
+            raise
+
+    def _start(self) -> None:
         self._process.apply()
         modules, optimizers = self._modules, self._optimizers
         try:
@@ -98,12 +118,15 @@ class Recorder:
             raise
 
     def stop(self) -> None:
+        if Recorder._running is not self:
+            return  # never started, or stopped already
         try:
             self._optimizers.aside.come_back()  # a step that raised took the mode off the stack
             self._mode.__exit__(None, None, None)
         except Exception as exc:  # the user's own mode stack was left unbalanced
             self._errors.add(exc)
         self._remove_hooks()
+        Recorder._running = None
 
     def _remove_hooks(self) -> None:
         for handle in self._hook_handles:

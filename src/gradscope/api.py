@@ -1,0 +1,149 @@
+"""The Python API: record a block of code in this process.
+
+    import gradscope
+
+    with gradscope.record() as rec:
+        loss = model(x).sum()
+        loss.backward()
+    rec.report()                      # the panels `gradscope run` prints
+    rec.findings                      # the same Finding objects
+    rec.graph("graph.svg")            # the diagram `gradscope graph` draws
+
+The recorder, the settings and the rules are those of `gradscope run`. An exception raised in
+the block propagates unchanged, after what it says is recorded; the recording stops on every
+way out of the block. This module imports torch only when a recording starts.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, TextIO
+
+from .errors import RecordingError
+from .settings import Settings
+
+if TYPE_CHECKING:
+    from .findings import Finding
+    from .trace import Trace
+
+
+class Recording:
+    """One recording: a context manager (`with gradscope.record() as rec:`), or `start()` and
+    `stop()` (the IPython magics record cell by cell this way). After it stopped, `findings` and
+    `trace` hold what it found; `report()`, `save()` and `graph()` show it."""
+
+    def __init__(self, settings: Settings | None = None, argv: list[str] | None = None):
+        self.settings = settings or Settings()
+        self.argv = argv or ["gradscope.record()"]  # names the run in the trace (and a saved trace file)
+        self.findings: list[Finding] = []
+        self.trace: Trace | None = None
+        self._recorder = None
+        self._used = False
+
+    # ------------------------------------------------------------------ life cycle
+    def __enter__(self) -> Recording:
+        self.start()
+        return self
+
+    def __exit__(self, exc_type, exc, tb) -> bool:
+        self.stop(exc)
+        return False  # the block's exception, if any, goes on unchanged
+
+    def start(self) -> None:
+        """Start recording. Raises RecordingError if another recording is running in this
+        process, or if this one ran already (start a new `gradscope.record()` instead)."""
+        if self._used:
+            raise RecordingError("this recording has run already; start a new one with gradscope.record()")
+        from .session import start_recorder  # imports torch
+
+        self._recorder = start_recorder(self.settings)
+        self._used = True
+
+    def stop(self, exc: BaseException | None = None) -> None:
+        """Stop recording and diagnose what was recorded. `exc`: the exception the recorded
+        code raised, if any (its explanation is then part of the findings). Never raises."""
+        if self._recorder is not None:
+            self.halt()
+            self.diagnose(exc, 0 if exc is None else 1)
+
+    def halt(self) -> None:
+        """Stop recording (what the program does next is not recorded); diagnose() later."""
+        if self._recorder is not None:
+            self._recorder.stop()
+
+    def diagnose(self, exc: BaseException | None, exit_status: int, internal_errors: tuple[str, ...] = ()) -> None:
+        """Build the trace of the recording (halted) and diagnose it: `trace`, `findings`.
+        `exc`: the exception the recorded code ended with. Never raises."""
+        from .session import build_trace, diagnose_trace
+
+        recorder, self._recorder = self._recorder, None
+
+        def build() -> Trace:
+            trace = build_trace(recorder, self.argv, exc, exit_status)
+            trace.internal_errors.extend(internal_errors)
+            return trace
+
+        self.trace, self.findings = diagnose_trace(build, self.argv, exit_status)
+
+    @property
+    def running(self) -> bool:
+        return self._recorder is not None
+
+    # ------------------------------------------------------------------ what it found
+    def report(self, file: TextIO | None = None, width: int | None = None) -> None:
+        """Print the findings as `gradscope run` does (to stderr unless `file` is given)."""
+        from .render import console
+
+        console.render(self.findings, self._trace().internal_errors, file or sys.stderr, width=width)
+
+    def save(self, path: str) -> None:
+        """Write a trace file that `gradscope report`, `gradscope graph` and `gradscope check` read."""
+        from . import trace_file
+
+        trace_file.save(path, self._trace(), self.findings)
+
+    def graph(self, output: str | None = None, format: str | None = None, *, call: int | None = None,
+              focus: bool = True, radius: int = 3, depth: int | None = None, max_boxes: int = 60,
+              show_saved: bool = False, color_by: str | None = None) -> str:
+        """Draw the recorded graph as `gradscope graph` does (the problem highlighted) and return
+        the path written. `format`: svg, png, pdf, dot or json (else from `output`'s suffix;
+        svg by default). Raises ValueError for a bad option and RuntimeError when there is no
+        graph to draw or no renderer for the format."""
+        from . import graph_command
+
+        request = graph_command.Request(output, format, call, focus, radius, depth, max_boxes, show_saved, color_by)
+        request.resolve_format(output or "gradscope")
+        status, message = graph_command.write_diagram(self._trace(), self.findings, request)
+        if status != graph_command.GRAPH_WRITTEN:
+            raise RuntimeError(message)
+        return request.output
+
+    def _trace(self) -> Trace:
+        if self.trace is None:
+            raise RecordingError("nothing recorded yet: use the recording in a `with` block first "
+                                 "(or call start() and stop())")
+        return self.trace
+
+    def __repr__(self) -> str:
+        state = "running" if self.running else ("done" if self.trace is not None else "not started")
+        return f"<gradscope.Recording {state}, {len(self.findings)} finding(s)>"
+
+
+def record(settings: Settings | None = None, **options) -> Recording:
+    """A recording of the block it is used on: `with gradscope.record(check_nan=True) as rec:`.
+
+    `options` are the settings of `gradscope run` by name (keep_backwards, max_nodes, check_nan,
+    grad_flow, flow_thresholds, flow_max_steps, flow_svg); an unknown name raises TypeError."""
+    import dataclasses
+
+    settings = dataclasses.replace(settings or Settings(), **options)
+    return Recording(settings, [_caller_label()])
+
+
+def _caller_label() -> str:
+    """'train.py:12': where the recording was asked for (names the run in the trace)."""
+    frame = sys._getframe(2)
+    return f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else "gradscope.record()"
+
+
+__all__ = ["Recording", "RecordingError", "record"]
