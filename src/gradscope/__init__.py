@@ -21,4 +21,17 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'gradscope' has no attribute {name!r}")
 
 
+def load_ipython_extension(shell) -> None:
+    """`%load_ext gradscope`: the %%gradscope and %gradscope magics (see gradscope.ipython)."""
+    from . import ipython
+
+    ipython.load(shell)
+
+
+def unload_ipython_extension(shell) -> None:
+    from . import ipython
+
+    ipython.unload(shell)
+
+
 __all__ = ["Recording", "RecordingError", "record"]

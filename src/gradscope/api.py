@@ -67,16 +67,28 @@ class Recording:
             self.diagnose(exc, 0 if exc is None else 1)
 
     def halt(self) -> None:
-        """Stop recording (what the program does next is not recorded); diagnose() later."""
+        """Stop recording (what the program does next is not recorded); diagnose() later, or
+        resume() to record more into the same trace (IPython's `%gradscope on`, cell by cell)."""
         if self._recorder is not None:
             self._recorder.stop()
 
-    def diagnose(self, exc: BaseException | None, exit_status: int, internal_errors: tuple[str, ...] = ()) -> None:
+    def resume(self) -> None:
+        """Record again after halt(), into the same records. Raises RecordingError if another
+        recording runs, or if this one was diagnosed for good."""
+        if self._recorder is None:
+            raise RecordingError("this recording is over; start a new one with gradscope.record()")
+        self._recorder.start()
+
+    def diagnose(self, exc: BaseException | None, exit_status: int, internal_errors: tuple[str, ...] = (),
+                 final: bool = True) -> None:
         """Build the trace of the recording (halted) and diagnose it: `trace`, `findings`.
-        `exc`: the exception the recorded code ended with. Never raises."""
+        `exc`: the exception the recorded code ended with. `final=False`: a snapshot, after
+        which resume() may record more. Never raises."""
         from .session import build_trace, diagnose_trace
 
-        recorder, self._recorder = self._recorder, None
+        recorder = self._recorder
+        if final:
+            self._recorder = None
 
         def build() -> Trace:
             trace = build_trace(recorder, self.argv, exc, exit_status)
@@ -87,7 +99,7 @@ class Recording:
 
     @property
     def running(self) -> bool:
-        return self._recorder is not None
+        return self._recorder is not None and self._recorder.is_running
 
     # ------------------------------------------------------------------ what it found
     def report(self, file: TextIO | None = None, width: int | None = None) -> None:
@@ -103,20 +115,32 @@ class Recording:
         trace_file.save(path, self._trace(), self.findings)
 
     def graph(self, output: str | None = None, format: str | None = None, *, call: int | None = None,
-              focus: bool = True, radius: int = 3, depth: int | None = None, max_boxes: int = 60,
-              show_saved: bool = False, color_by: str | None = None) -> str:
-        """Draw the recorded graph as `gradscope graph` does (the problem highlighted) and return
-        the path written. `format`: svg, png, pdf, dot or json (else from `output`'s suffix;
-        svg by default). Raises ValueError for a bad option and RuntimeError when there is no
-        graph to draw or no renderer for the format."""
+              focus: bool = False, radius: int = 4, depth: int | None = None, max_boxes: int = 150,
+              show_saved: bool = True, color_by: str | None = None) -> Diagram:
+        """Draw the recorded graph as `gradscope graph` does (the problem highlighted). With
+        `output`, written there (`format`: svg, png, pdf, dot or json; else from its suffix);
+        without, an SVG kept in memory, which Jupyter shows inline. Raises ValueError for a bad
+        option, RuntimeError when there is no graph to draw or no renderer for the format."""
+        import os
+        import tempfile
+
         from . import graph_command
 
-        request = graph_command.Request(output, format, call, focus, radius, depth, max_boxes, show_saved, color_by)
-        request.resolve_format(output or "gradscope")
-        status, message = graph_command.write_diagram(self._trace(), self.findings, request)
-        if status != graph_command.GRAPH_WRITTEN:
-            raise RuntimeError(message)
-        return request.output
+        with tempfile.TemporaryDirectory(prefix="gradscope-") as scratch:
+            target = output or os.path.join(scratch, "graph")
+            request = graph_command.Request(target if output else None, format, call, focus, radius, depth,
+                                            max_boxes, show_saved, color_by)
+            request.resolve_format(target)
+            if not output:
+                request.output = f"{target}.{request.fmt}"
+            status, message = graph_command.write_diagram(self._trace(), self.findings, request)
+            if status != graph_command.GRAPH_WRITTEN:
+                raise RuntimeError(message)
+            text = None
+            if request.fmt in ("svg", "dot", "json"):
+                with open(request.output, encoding="utf-8") as handle:
+                    text = handle.read()
+        return Diagram(request.fmt, output, text, message)
 
     def _trace(self) -> Trace:
         if self.trace is None:
@@ -125,8 +149,31 @@ class Recording:
         return self.trace
 
     def __repr__(self) -> str:
-        state = "running" if self.running else ("done" if self.trace is not None else "not started")
+        state = "running" if self.running else ("diagnosed" if self.trace is not None else "not started")
         return f"<gradscope.Recording {state}, {len(self.findings)} finding(s)>"
+
+
+class Diagram:
+    """A drawn graph: `path` where it was written (None: kept in memory), `text` (SVG, DOT or
+    JSON), shown inline by Jupyter when it is SVG."""
+
+    def __init__(self, fmt: str, path: str | None, text: str | None, summary: str):
+        self.format, self.path, self.text, self.summary = fmt, path, text, summary
+
+    @property
+    def svg(self) -> str | None:
+        return self.text if self.format == "svg" else None
+
+    def _repr_svg_(self) -> str | None:
+        return self.svg
+
+    def __fspath__(self) -> str:
+        if self.path is None:
+            raise TypeError("this diagram was not written to a file: pass an output path to graph()")
+        return self.path
+
+    def __repr__(self) -> str:
+        return f"<gradscope.Diagram {self.summary}>"
 
 
 def record(settings: Settings | None = None, **options) -> Recording:
@@ -146,4 +193,4 @@ def _caller_label() -> str:
     return f"{frame.f_code.co_filename}:{frame.f_lineno}" if frame is not None else "gradscope.record()"
 
 
-__all__ = ["Recording", "RecordingError", "record"]
+__all__ = ["Diagram", "Recording", "RecordingError", "record"]

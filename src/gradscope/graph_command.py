@@ -43,7 +43,7 @@ class Request:
             raise ValueError(f"unknown format '{self.fmt}' (choose from {', '.join(diagram.FORMATS)})")
         if self.output is None:
             stem = os.path.basename(target.rstrip("/"))
-            for suffix in (".gz", ".json", ".trace", ".py"):
+            for suffix in (".gz", ".json", ".trace", ".py", ".ipynb"):
                 stem = stem[: -len(suffix)] if stem.endswith(suffix) else stem
             self.output = f"{stem}.graph.{self.fmt}"
 

@@ -10,9 +10,11 @@ on Python 3.11 code objects do not cache their hash, file-name strings do.
 
 from __future__ import annotations
 
+import functools
 import linecache
 import os
 import sys
+import weakref
 from dataclasses import dataclass, field
 from types import CodeType, FrameType
 
@@ -102,7 +104,7 @@ def capture_stack() -> tuple[RawLocation | None, FrameType | None]:
         return None, entry
     here = (frame.f_code, frame.f_lasti)
     callers = []
-    outer = frame.f_back
+    outer = None if _is_cell_top(frame.f_code) else frame.f_back
     while outer is not None and len(callers) < MAX_CALLERS:
         code = outer.f_code
         filename = code.co_filename
@@ -111,11 +113,27 @@ def capture_stack() -> tuple[RawLocation | None, FrameType | None]:
         if not is_internal_file(filename) and not _is_library_frame(filename) \
                 and code.co_varnames[:1] != (_TRAMPOLINE_MARK,):
             callers.append((code, outer.f_lasti))
+            if _is_cell_top(code):
+                break  # a notebook cell: what runs it is IPython, not the user's code
         outer = outer.f_back
     if not callers:
         return here, entry
     callers.reverse()
     return (*here, tuple(callers)), entry
+
+
+# File names IPython compiles cells under (ipykernel adds its temporary folder, see ipython.py).
+_cell_file_prefixes: list[str] = ["<ipython-input-"]
+
+
+def add_cell_file_prefix(prefix: str) -> None:
+    if prefix not in _cell_file_prefixes:
+        _cell_file_prefixes.append(prefix)
+
+
+def _is_cell_top(code: CodeType) -> bool:
+    """A notebook cell's own code (not a function defined in it): the outermost user frame."""
+    return code.co_name == "<module>" and code.co_filename.startswith(tuple(_cell_file_prefixes))
 
 
 def _is_library_frame(filename: str) -> bool:
@@ -149,13 +167,21 @@ class Site:
         return f"{self.path}:{self.line}"
 
 
-_line_tables: dict[int, tuple[CodeType, list[tuple[int, int, int | None]]]] = {}
+_line_tables: dict[int, tuple] = {}  # id(code) -> (weak ref to it, its line table)
+
+
+def _forget_table(key: int, ref) -> None:
+    entry = _line_tables.get(key)
+    if entry is not None and entry[0] is ref:
+        del _line_tables[key]
 
 
 def _line_of(code: CodeType, offset: int) -> int:
+    # Cached by id, with a weak reference: a table must not keep its code alive (a notebook
+    # compiles new code for every cell), and goes when its code does.
     entry = _line_tables.get(id(code))
-    if entry is None or entry[0] is not code:
-        entry = (code, list(code.co_lines()))
+    if entry is None or entry[0]() is not code:
+        entry = (weakref.ref(code, functools.partial(_forget_table, id(code))), list(code.co_lines()))
         _line_tables[id(code)] = entry
     for start, end, line in entry[1]:
         if start <= offset < end and line is not None:
@@ -172,6 +198,32 @@ def real_path(filename: str) -> str:
         path = filename if filename.startswith("<") else os.path.realpath(os.path.abspath(filename))
         _path_cache[filename] = path
     return path
+
+
+# Notebook cells: code compiled under a file name that means nothing to the user
+# (`/tmp/ipykernel_41/2270.py`, `<ipython-input-5-...>`) is shown under the cell's label
+# ("In [5]"; "train.ipynb, In [3]" for a notebook run from the command line). The label is the
+# location's path from then on, and linecache serves the cell's lines under it.
+CELL_MARK = "In ["
+
+
+def label_file(filename: str, label: str, lines: list[str] | None = None) -> None:
+    """Show code compiled as `filename` as `label`; `lines`: its source, if linecache lacks it."""
+    if lines is None:
+        lines = linecache.getlines(filename)
+    if lines:
+        linecache.cache[label] = (sum(map(len, lines)), None, lines, label)  # (no mtime: never reloaded)
+    _path_cache[filename] = label
+
+
+def is_cell(path: str) -> bool:
+    return CELL_MARK in path and path.endswith("]")
+
+
+def place(path: str, line: int) -> str:
+    """"train.py:12" for a file (its base name); "In [5], line 3" for a notebook cell."""
+    name = path.rsplit("/", 1)[-1]
+    return f"{name}, line {line}" if is_cell(name) else f"{name}:{line}"
 
 
 def resolve(raw: RawLocation | None) -> Site | None:

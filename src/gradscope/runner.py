@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from .as_caller import is_trampoline
-from .locations import is_gradscope_file, is_internal_file
+from .locations import is_cell, is_gradscope_file, is_internal_file
 
 
 class TargetError(Exception):
@@ -38,11 +38,12 @@ class TargetError(Exception):
 class Target:
     """What to run, resolved and compiled before any instrumentation starts."""
 
-    code: types.CodeType
+    code: types.CodeType | None
     argv: list[str]
     path0: str  # what goes into sys.path[0]
     module_attrs: dict
     module_name: str | None = None  # set for -m: run through runpy, as `python -m` does
+    cells: list | None = None  # a notebook's code cells (notebook.Cell), run in order instead of `code`
 
 
 @dataclass
@@ -66,6 +67,8 @@ class Outcome:
 
 def resolve_script(path: str, args: list[str]) -> Target:
     absolute = os.path.abspath(path)
+    if absolute.endswith(".ipynb") and not os.path.isdir(absolute):
+        return _resolve_notebook(path, absolute, args)
     if os.path.isdir(absolute):
         main = os.path.join(absolute, "__main__.py")
         if not os.path.isfile(main):
@@ -85,6 +88,18 @@ def resolve_script(path: str, args: list[str]) -> Target:
         "__loader__": importlib.machinery.SourceFileLoader("__main__", absolute),
     }
     return Target(code=code, argv=[path, *args], path0=os.path.dirname(absolute), module_attrs=attrs)
+
+
+def _resolve_notebook(path: str, absolute: str, args: list[str]) -> Target:
+    """A notebook: its code cells, run in one `__main__` (which, as in Jupyter, has no __file__)."""
+    from . import notebook
+
+    try:
+        cells = notebook.read_cells(absolute)
+    except notebook.NotebookError as exc:
+        raise TargetError(str(exc), exc.exit_status) from None
+    attrs = {"__cached__": None, "__spec__": None, "__package__": None, "__loader__": None}
+    return Target(code=None, argv=[path, *args], path0=os.path.dirname(absolute), module_attrs=attrs, cells=cells)
 
 
 def resolve_module(name: str, args: list[str]) -> Target:
@@ -148,8 +163,13 @@ def _set_path0(path0: str) -> None:
         sys.path.insert(0, path0)
 
 
+_hook_at_start = None  # sys.excepthook when the program started (a hook it installs replaces it)
+
+
 def execute(target: Target, around: Callable[[Callable[[], None]], None] | None = None) -> Outcome:
     """Run the target in a fresh ``__main__``; `around(run)` may wrap the run (to record it)."""
+    global _hook_at_start
+    _hook_at_start = sys.excepthook
     main = types.ModuleType("__main__")
     main.__dict__.update(target.module_attrs)
     main.__dict__["__builtins__"] = __builtins__ if isinstance(__builtins__, dict) else vars(__builtins__)
@@ -162,6 +182,10 @@ def execute(target: Target, around: Callable[[Callable[[], None]], None] | None 
         if target.module_name is not None and hasattr(runpy, "_run_module_as_main"):
             # The entry point `python -m` itself uses: same globals set-up, same traceback frames.
             runpy._run_module_as_main(target.module_name, alter_argv=True)
+        elif target.cells is not None:
+            from .notebook import run_cells
+
+            run_cells(target.cells, main.__dict__, main)
         else:
             exec(target.code, main.__dict__)
 
@@ -238,7 +262,22 @@ def print_exception(exc: BaseException) -> None:
     """Print an uncaught exception as Python does, through sys.excepthook (user hooks run)."""
     clean_exception(exc)
     sys.stdout.flush()
+    if sys.excepthook in (sys.__excepthook__, _hook_at_start) and _in_notebook_cell(exc.__traceback__):
+        # The hook the program did not replace reads source lines from files (typer's, under
+        # `gradscope run`, falls back to Python's); a cell's lines are in linecache only.
+        import traceback
+
+        traceback.print_exception(type(exc), exc, exc.__traceback__)
+        return
     sys.excepthook(type(exc), exc, exc.__traceback__)
+
+
+def _in_notebook_cell(tb: types.TracebackType | None) -> bool:
+    while tb is not None:
+        if is_cell(tb.tb_frame.f_code.co_filename):
+            return True
+        tb = tb.tb_next
+    return False
 
 
 def innermost_user_frame(exc: BaseException) -> tuple[str, int] | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import linecache
 
 _MUTATORS = frozenset({"append", "extend", "insert", "update", "setdefault", "__setitem__"})
 MAX_FILE_BYTES = 2_000_000
@@ -21,8 +22,13 @@ MAX_FILE_BYTES = 2_000_000
 @functools.lru_cache(maxsize=32)
 def _parse(path: str):
     try:
-        with open(path, "rb") as handle:
-            source = handle.read(MAX_FILE_BYTES + 1)
+        try:
+            with open(path, "rb") as handle:
+                source = handle.read(MAX_FILE_BYTES + 1)
+        except OSError:  # a notebook cell ("In [5]"): its lines are in linecache, not in a file
+            source = "".join(linecache.getlines(path)).encode()
+            if not source:
+                return None
         if len(source) > MAX_FILE_BYTES:
             return None
         return ast.parse(source, filename=path)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .locations import Site
+from .locations import Site, place
 
 _OPERATORS = {
     "__iadd__": "+=", "__isub__": "-=", "__imul__": "*=", "__itruediv__": "/=",
@@ -22,4 +22,4 @@ def op_plain(op: str) -> str:
 
 def where(site: Site | None, unknown: str = "an unknown line") -> str:
     """A site as "file.py:line" (the file's base name); `unknown` when there is none."""
-    return f"{site.path.rsplit('/', 1)[-1]}:{site.line}" if site is not None else unknown
+    return place(site.path, site.line) if site is not None else unknown

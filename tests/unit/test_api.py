@@ -75,9 +75,23 @@ def test_report_save_and_graph(tmp_path):
     assert [f.rule for f in findings] == ["inplace-modified-saved-tensor"]
 
     written = rec.graph(str(tmp_path / "graph.json"))
-    assert written.endswith("graph.json") and (tmp_path / "graph.json").read_text().startswith("{")
+    assert written.path.endswith("graph.json") and (tmp_path / "graph.json").read_text() == written.text
+    assert written.text.startswith("{") and written.svg is None
     with pytest.raises(ValueError, match="unknown format"):
         rec.graph(format="bmp")
+
+
+def test_a_graph_without_a_path_is_an_svg_kept_in_memory(tmp_path):
+    from gradscope.render import diagram
+
+    if diagram.find_renderer("svg") is None:
+        pytest.skip("no Graphviz renderer here (graphviz-pure or dot)")
+    with pytest.raises(RuntimeError):
+        with gradscope.record() as rec:
+            _inplace_error()
+    drawn = rec.graph()
+    assert drawn.path is None and drawn._repr_svg_().lstrip().startswith(("<?xml", "<svg", "<!--"))
+    assert "#dc2626" in drawn.svg  # the failing node, highlighted
 
 
 def test_nothing_to_show_before_the_block_ran():

@@ -27,15 +27,19 @@ def _exists(name: str) -> bool:
     return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
+_ENTRY_POINTS = ("__getattr__", "load_ipython_extension", "unload_ipython_extension")
+
+
 def _imports(path: Path) -> set[str]:
     """The gradscope modules `path` imports, anywhere in it (lazy imports in functions too), but
-    for a module-level `__getattr__` (PEP 562): it runs on attribute access (`gradscope.record`),
-    not when the module is imported."""
+    for a module-level `__getattr__` (PEP 562) and IPython's extension hooks: they run on
+    attribute access (`gradscope.record`) or `%load_ext gradscope`, not when the package is
+    imported."""
     name = _module_name(path)
     package = name if _is_package(name) else name.rpartition(".")[0]
     found = set()
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    tree.body = [n for n in tree.body if not (isinstance(n, ast.FunctionDef) and n.name == "__getattr__")]
+    tree.body = [n for n in tree.body if not (isinstance(n, ast.FunctionDef) and n.name in _ENTRY_POINTS)]
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
@@ -99,7 +103,8 @@ def test_render_and_graphview_do_not_reach_rules_through_other_modules():
 def test_these_modules_import_without_torch():
     modules = ["gradscope", "gradscope.trace", "gradscope.trace_file", "gradscope.cli", "gradscope.queries",
                "gradscope.wording", "gradscope.flow_stats", "gradscope.catalog", "gradscope.paths",
-               "gradscope.graphview", "gradscope.render.flow_table", "gradscope.render.sarif"]
+               "gradscope.graphview", "gradscope.render.flow_table", "gradscope.render.sarif", "gradscope.api",
+               "gradscope.ipython", "gradscope.notebook"]
     code = ("import importlib, sys\n"
             f"for name in {modules!r}:\n"
             "    importlib.import_module(name)\n"

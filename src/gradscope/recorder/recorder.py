@@ -99,6 +99,10 @@ class Recorder:
             Recorder._running = None
             raise
 
+    @property
+    def is_running(self) -> bool:
+        return Recorder._running is self
+
     def _start(self) -> None:
         self._process.apply()
         modules, optimizers = self._modules, self._optimizers

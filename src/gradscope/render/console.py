@@ -10,12 +10,17 @@ from rich.panel import Panel
 from rich.text import Text
 
 from ..findings import Finding
+from ..locations import is_cell, place
 
 _ROLE_STYLE = {
     "created": "cyan", "saved": "cyan", "view": "cyan", "used": "cyan",
     "modified": "bold yellow", "freed": "bold yellow", "carried": "bold yellow", "built": "bold yellow", "linked": "bold yellow",
     "backward": "bold red", "cut": "bold red",
 }
+
+
+def _place(path: str, line: int) -> str:
+    return place(path, line) if is_cell(path) else f"{_short(path)}:{line}"
 
 
 def _short(path: str) -> str:
@@ -27,7 +32,11 @@ def _short(path: str) -> str:
 
 
 def render(findings: list[Finding], internal_errors: list[str], stream: TextIO, width: int | None = None) -> None:
-    console = Console(file=stream, width=width, highlight=False, soft_wrap=False)
+    render_to(Console(file=stream, width=width, highlight=False, soft_wrap=False), findings, internal_errors)
+
+
+def render_to(console: Console, findings: list[Finding], internal_errors: list[str]) -> None:
+    """The panels, printed on a rich Console (one that records them exports HTML: notebooks)."""
     if not findings and not internal_errors:
         return
     console.print()
@@ -48,15 +57,15 @@ def _panel(number: int, finding: Finding) -> Panel:
     for index, loc in enumerate(finding.locations):
         if index:
             timeline.append("\n")
-        place = f"{_short(loc.path)}:{loc.line}" + (f" in {loc.function}" if loc.function else "")
+        where = _place(loc.path, loc.line) + (f" in {loc.function}" if loc.function else "")
         timeline.append(loc.role.ljust(width), style=_ROLE_STYLE.get(loc.role, "white"))
         timeline.append("  ")
-        timeline.append(place, style="bold")
+        timeline.append(where, style="bold")
         indent = " " * (width + 4)
         if loc.code:
             timeline.append(f"\n{indent}{loc.code}", style="dim")
         if loc.callers:
-            chain = " → ".join(f"{_short(c.path)}:{c.line} in {c.function}" for c in loc.callers)
+            chain = " → ".join(f"{_place(c.path, c.line)} in {c.function}" for c in loc.callers)
             timeline.append(f"\n{indent}reached from {chain}", style="dim italic")
     caught = "" if finding.details.get("uncaught", True) else " (caught by the program)"
     body = Group(
