@@ -41,6 +41,8 @@ def looks_like_trace(path: str) -> bool:
     """Whether a command's target is a trace file rather than a script (by name, or content)."""
     if path.endswith((".json", ".json.gz", ".gz")):
         return True
+    if path.endswith(".ipynb"):
+        return False  # a notebook (JSON too): a program to run
     try:
         with open(path, "rb") as handle:
             start = handle.read(64).lstrip()

@@ -91,3 +91,11 @@ def test_a_syntax_error_names_the_cell(tmp_path):
     assert result.returncode == 1
     assert "SyntaxError in broken.ipynb, In [2], line 1" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_check_and_graph_run_a_notebook_too(tmp_path):
+    checked = run_gradscope("check", str(NOTEBOOKS / "backward_twice.ipynb"))
+    assert checked.returncode == 1 and "backward-through-freed-graph" in checked.stdout + checked.stderr
+    drawn = run_gradscope("graph", "--format", "json", "-o", str(tmp_path / "g.json"),
+                          str(NOTEBOOKS / "backward_twice.ipynb"))
+    assert drawn.returncode == 0 and "backward_twice.ipynb, In [" in (tmp_path / "g.json").read_text()
