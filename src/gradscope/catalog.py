@@ -58,6 +58,7 @@ CATALOG: dict[str, RuleInfo] = {
         "grad-is-none": "A .grad that is None was used as a tensor.",
         "amp-fp16-master-weights": "fp16 parameters stepped without a GradScaler's unscale.",
         "ddp-unused-parameters": "DistributedDataParallel found parameters that got no gradient.",
+        "ddp-marked-ready-twice": "DistributedDataParallel got one parameter's gradient twice in one iteration.",
         "gradcheck-failure": "torch.autograd.gradcheck found a wrong backward.",
         "nan-in-backward": "Anomaly mode found a backward node that returned NaN.",
     }),

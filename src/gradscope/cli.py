@@ -10,12 +10,14 @@ This mirrors Python (`python missing.py` exits 2, a syntax error exits 1).
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import List, Optional
 
 import typer
 
 from . import __version__
+from .distributed import LAUNCHERS
 from .settings import DEFAULTS
 
 app = typer.Typer(
@@ -82,6 +84,10 @@ def run(
     from . import session
 
     thresholds = _thresholds(flow_thresholds or [])
+    if module and script in LAUNCHERS:
+        options = _run_options(json_path, trace_path, save_trace, keep_backwards, max_nodes, check_nan, grad_flow,
+                               flow_modules, flow_thresholds, flow_svg)
+        _launch_workers(script, list(args or []), options)
     target = _resolve(script, args, module)
     if save_trace and not trace_path:
         trace_path = default_trace_name(script, module)
@@ -89,6 +95,41 @@ def run(
     session.run(target, json_path, trace_path,
                 session.Settings(keep_backwards=keep_backwards, max_nodes=max_nodes, check_nan=check_nan,
                                  grad_flow=watching, flow_thresholds=thresholds, flow_svg=flow_svg))
+
+
+def _run_options(json_path, trace_path, save_trace, keep_backwards, max_nodes, check_nan, grad_flow, flow_modules,
+                 flow_thresholds, flow_svg) -> list[str]:
+    """The `gradscope run` options given, as arguments again (for the workers of a launcher)."""
+    options = []
+    for flag, value in (("--json", json_path), ("--trace", trace_path), ("--grad-flow-svg", flow_svg)):
+        if value:
+            options += [flag, os.path.abspath(value)]
+    if keep_backwards != DEFAULTS.keep_backwards:
+        options += ["--keep-backwards", str(keep_backwards)]
+    if max_nodes != DEFAULTS.max_nodes:
+        options += ["--max-nodes", str(max_nodes)]
+    options += ["--save-trace"] * bool(save_trace) + ["--check-nan"] * bool(check_nan) + ["--grad-flow"] * bool(grad_flow)
+    for pattern in flow_modules or []:
+        options += ["--grad-flow-modules", pattern]
+    for pair in flow_thresholds or []:
+        options += ["--grad-flow-threshold", pair]
+    return options
+
+
+def _launch_workers(launcher: str, args: list[str], options: list[str]) -> None:
+    """`gradscope run -m torch.distributed.run ... train.py`: run the launcher itself, unrecorded,
+    with each worker started as `python -m gradscope run OPTIONS train.py` (every rank recorded,
+    each writing its own files). Replaces this process: the exit status is the launcher's."""
+    from .distributed import LaunchError, workers_under_gradscope
+
+    try:
+        rewritten = workers_under_gradscope(args, options, sys.executable)
+    except LaunchError as exc:
+        print(f"gradscope: {exc}", file=sys.stderr)
+        raise typer.Exit(2)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os.execv(sys.executable, [sys.executable, "-m", launcher, *rewritten])
 
 
 def _thresholds(pairs: list[str]) -> dict:
@@ -192,6 +233,19 @@ def check(
     except check_command.CheckError as exc:
         print(f"gradscope: {exc}", file=sys.stderr)
         raise typer.Exit(gate.USAGE)
+
+
+@app.command(
+    help="Merge the `--json` reports of a distributed run's ranks (report.rank0.json, report.rank1.json, "
+         "...) into one report: each finding once, with the ranks that have it, and which ranks failed "
+         "first. Exit codes: 0 printed, 2 bad input.",
+)
+def report(
+    files: List[str] = typer.Argument(..., metavar="FILE...", help="JSON reports written by `gradscope run --json`."),
+) -> None:
+    from . import merge_command
+
+    raise typer.Exit(merge_command.print_report(files))
 
 
 @app.command(help="List the rule ids gradscope reports (for \\[tool.gradscope] and `# gradscope: ignore[...]`).")

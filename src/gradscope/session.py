@@ -6,6 +6,8 @@ the only place that knows all of them; each of them knows none of the others.
 
 from __future__ import annotations
 
+import dataclasses
+import io
 import os
 import signal
 import sys
@@ -13,6 +15,7 @@ import threading
 from dataclasses import dataclass
 
 from . import runner, trace_file
+from .distributed import launch_rank, per_rank_path, with_rank_prefix
 from .findings import Finding
 from .import_hook import TorchImportWatcher
 from .locations import Site, real_path
@@ -163,15 +166,21 @@ class _TermReport:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
-def report(result: Recorded, json_path: str | None = None, trace_path: str | None = None) -> None:
-    """Print the findings to stderr and write the requested files; never raises."""
+def report(result: Recorded, json_path: str | None = None, trace_path: str | None = None,
+           rank: int | None = None) -> None:
+    """Print the findings to stderr and write the requested files; never raises. `rank`: one
+    rank of a distributed launch (its lines are prefixed, and written in one piece)."""
     try:
         sys.stderr.flush()
-        console.render(result.findings, result.trace.internal_errors, sys.stderr)
+        stream = sys.stderr if rank is None else io.StringIO()
+        console.render(result.findings, result.trace.internal_errors, stream)
         if result.trace.grad_flow is not None:
             from .render import flow_table
 
-            flow_table.render(result.trace.grad_flow, sys.stderr)
+            flow_table.render(result.trace.grad_flow, stream)
+        if rank is not None:
+            sys.stderr.write(with_rank_prefix(stream.getvalue(), rank))
+            sys.stderr.flush()
     except Exception as exc:
         print(f"gradscope: internal error while reporting: {type(exc).__name__}: {exc}", file=sys.stderr)
     report_files(result, json_path, trace_path, result.settings.flow_svg if result.settings else None)
@@ -196,9 +205,14 @@ def report_files(result: Recorded, json_path: str | None = None, trace_path: str
 
 def run(target: Target, json_path: str | None = None, trace_path: str | None = None,
         settings: Settings | None = None) -> None:
-    """`gradscope run`: record, report, and end the process as Python would have. Never returns."""
-    result = record(target, settings, on_terminate=lambda partial: report(partial, json_path, trace_path))
-    report(result, json_path, trace_path)
+    """`gradscope run`: record, report, and end the process as Python would have. Never returns.
+    Under a distributed launcher, each rank writes its own files (see distributed.py)."""
+    rank = launch_rank()
+    json_path, trace_path = per_rank_path(json_path, rank), per_rank_path(trace_path, rank)
+    if rank is not None and settings is not None and settings.flow_svg:
+        settings = dataclasses.replace(settings, flow_svg=per_rank_path(settings.flow_svg, rank))
+    result = record(target, settings, on_terminate=lambda partial: report(partial, json_path, trace_path, rank))
+    report(result, json_path, trace_path, rank)
     result.outcome.exit()
 
 

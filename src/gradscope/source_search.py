@@ -341,3 +341,18 @@ def keyword_settings(path: str, callee: str, keywords: set[str], limit: int = 2)
                         and keyword.value.value is not None and keyword.value.value is not False):
                     found.append((node.lineno, f"{keyword.arg}={ast.unparse(keyword.value)}"))
     return sorted(found)[:limit]
+
+
+def enclosing_condition(path: str, line: int) -> int | None:
+    """The line of the innermost `if` whose body (or else branch) holds `line`, within the same
+    function: the branch a call is taken in only on some runs."""
+    function = _enclosing_function(path, line, or_module=True)
+    if function is None:
+        return None
+    best = None
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and node.lineno < line <= (node.end_lineno or 0):
+            best = node.lineno if best is None or node.lineno > best else best
+        elif isinstance(node, ast.IfExp) and node.lineno <= line <= (node.end_lineno or 0):
+            best = node.lineno if best is None or node.lineno > best else best
+    return best

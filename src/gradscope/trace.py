@@ -431,6 +431,7 @@ class Trace:
     error: UncaughtError | None = None
     exit_status: int = 0
     module_calls: dict[int, ModuleCall] = field(default_factory=dict)
+    ddp_parameters: list[str] = field(default_factory=list)  # what a DDP wraps, in its order (its errors give indices)
     meta: dict = field(default_factory=dict)  # python, torch and gradscope versions, ...
     cuts: dict[int, GraphCut] = field(default_factory=dict)
     escapes: list[Escape] = field(default_factory=list)

@@ -104,7 +104,7 @@ def test_these_modules_import_without_torch():
     modules = ["gradscope", "gradscope.trace", "gradscope.trace_file", "gradscope.cli", "gradscope.queries",
                "gradscope.wording", "gradscope.flow_stats", "gradscope.catalog", "gradscope.paths",
                "gradscope.graphview", "gradscope.render.flow_table", "gradscope.render.sarif", "gradscope.api",
-               "gradscope.ipython", "gradscope.notebook"]
+               "gradscope.ipython", "gradscope.notebook", "gradscope.distributed", "gradscope.merge_command"]
     code = ("import importlib, sys\n"
             f"for name in {modules!r}:\n"
             "    importlib.import_module(name)\n"

@@ -17,6 +17,7 @@ _EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks
 def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backward_calls, op_failures,
            gradient_hazards, nan_origins, grad_resets, functions, first_steps=()) -> Trace:
     """Fill `trace` from the parts (see recorder.Recorder.to_trace for who they are)."""
+    trace.ddp_parameters = list(modules.ddp_parameters)
     records = dict(graph.records)
     records.update(graph.pinned)
     for kept in [graph.last_graph, *graph.failed_graphs]:

@@ -36,6 +36,9 @@ class Modules:
         self._refs: list = []  # weak refs to every module seen
         self._ids: set[int] = set()
         self.names: dict[int, str] = {}  # id(module) -> path from its root model
+        # The trainable parameters a DistributedDataParallel wraps, in its order: its errors name
+        # parameters by their index in this list.
+        self.ddp_parameters: list[str] = []
         self.threads = threading.local()  # per thread: the stack of module calls in progress
         self._call_ids = itertools.count(1)
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
@@ -164,6 +167,10 @@ class Modules:
                     self.names[id(module)] = name
             for name, param in root.named_parameters(remove_duplicate=False):
                 self._leaves.name(param, name)
+            if type(root).__name__ == "DistributedDataParallel" and not self.ddp_parameters:
+                wrapped = getattr(root, "module", None)
+                if wrapped is not None:
+                    self.ddp_parameters = [name for name, param in wrapped.named_parameters() if param.requires_grad]
 
     def count_parameters(self) -> tuple[int, int]:
         """(trainable, all) parameters of the modules alive now."""

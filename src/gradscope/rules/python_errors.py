@@ -9,7 +9,7 @@ import re
 
 from ..findings import Finding, Location
 from ..locations import Site
-from ..source_search import class_methods
+from ..source_search import class_methods, enclosing_condition
 from ..trace import Trace
 from ._explainers import Explainers, explain_first
 from ._words import node_words, where
@@ -111,11 +111,84 @@ _amp_fp16 = _worded(
     "GradScaler.unscale_ (reached from {at}) found float16 gradients: the parameters "
     "themselves are float16 (model.half() or an fp16 checkpoint).",
     "Keep parameters in float32 and run the forward under `torch.autocast`; or use bfloat16 without a scaler.")
-_ddp_unused = _worded(
-    "ddp-unused-parameters", "DDP: parameters that got no gradient",
-    "DistributedDataParallel (at {at}) expected every parameter to get a gradient in each "
-    "iteration, but some were not used to compute the loss (a branch not taken, an output left out of the loss).",
-    "Use every output in the loss, or construct DDP with find_unused_parameters=True (or static_graph=True).")
+_UNUSED_INDICES = re.compile(r"Parameter indices which did not receive grad for rank (\d+): ([\d ]+)")
+_UNUSED_NAMES = re.compile(r"Parameters which did not receive grad for rank (\d+): ([\w.,\s]+)")
+
+
+def _ddp_unused(trace, error, found):
+    """DDP's reducer waited for gradients that never came: the parameters by name (DDP gives
+    indices, or names under TORCH_DISTRIBUTED_DEBUG=DETAIL), their module, and the line that
+    uses that module only on some iterations (or the line that built a module never used)."""
+    rank, names = _unused_parameters(trace, error.message)
+    modules = list(dict.fromkeys(name.rpartition(".")[0] for name in names))
+    uses, conditions, built = [], [], []
+    for module in modules:
+        calls = [c for c in trace.module_calls.values() if c.name in (module, f"module.{module}") and c.site]
+        if calls:
+            use = calls[0].site
+            uses.append(use)
+            branch = enclosing_condition(use.path, use.line)
+            if branch is not None:
+                conditions.append(Site(use.path, branch))
+        else:
+            leaf = next((l for l in trace.leaves.values() if l.name in (f"{module}.weight", f"module.{module}.weight")
+                         or (l.name or "").startswith(f"module.{module}.")), None)
+            if leaf is not None and leaf.site is not None:
+                built.append(leaf.site)
+    shown = ", ".join(f"`{n}`" for n in names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
+    explanation = (f"DistributedDataParallel (at {where(error.site)}) waits, in each iteration, for a gradient of "
+                   "every parameter it wraps before the next forward; "
+                   + (f"on rank {rank}, {shown} got none" if names else "some parameters got none")
+                   + " in the previous iteration")
+    if conditions:
+        explanation += (f": `{modules[0]}` is called at {where(uses[0])} only when the condition at "
+                        f"{where(conditions[0])} holds, and it did not in that iteration")
+        fix = (f"`{modules[0]}` is used on some iterations only: construct DDP with "
+               "`find_unused_parameters=True` (it then looks for unused parameters after each forward), "
+               f"or make the branch at {where(conditions[0])} use `{modules[0]}` on every iteration "
+               "(e.g. add `0 * its output` to the loss when it is skipped).")
+    elif built:
+        explanation += f": `{modules[0]}` (built at {where(built[0])}) is never called in forward"
+        fix = (f"Remove `{modules[0]}` from the model, or freeze it (`requires_grad_(False)`) before wrapping "
+               "the model in DDP; if it is used elsewhere, construct DDP with `find_unused_parameters=True`.")
+    else:
+        explanation += " (a branch not taken, or an output left out of the loss)"
+        fix = "Use every output in the loss, or construct DDP with find_unused_parameters=True (or static_graph=True)."
+    finding = _finding(trace, error, "ddp-unused-parameters", "DDP: parameters that got no gradient",
+                       explanation + ".", fix,
+                       *(Location.at(site, "skipped", "used only when the branch is taken") for site in uses[:2]),
+                       *(Location.at(site, "condition", "the branch that skips it") for site in conditions[:2]),
+                       *(Location.at(site, "unused", "built, never called") for site in built[:2]))
+    finding.details["unused_parameters"] = names
+    if rank is not None:
+        finding.details["rank"] = rank
+    return finding
+
+
+_ddp_ready_twice = _worded(
+    "ddp-marked-ready-twice", "DDP: a parameter's gradient arrived twice in one iteration",
+    "DistributedDataParallel (at {at}) got a gradient for the same parameter twice in one backward: "
+    "reentrant activation checkpointing (`checkpoint(..., use_reentrant=True)`, or the old default) runs "
+    "its part of the graph in a backward of its own, or a module is used twice in one forward while "
+    "find_unused_parameters=True.",
+    "Use `torch.utils.checkpoint.checkpoint(fn, x, use_reentrant=False)`; or, if the same layers are used "
+    "twice per forward, construct DDP with `static_graph=True` (and without find_unused_parameters).")
+
+
+def _unused_parameters(trace, message: str) -> tuple[int | None, list[str]]:
+    """(rank, parameter names) from DDP's message: indices mapped through the parameters the
+    DDP wraps (recorded in its order), or the names it gives itself."""
+    named = _UNUSED_NAMES.search(message)
+    if named:
+        return int(named.group(1)), [n.strip() for n in named.group(2).split(",") if n.strip()]
+    indexed = _UNUSED_INDICES.search(message)
+    if not indexed:
+        return None, []
+    order = trace.ddp_parameters
+    indices = [int(i) for i in indexed.group(2).split()]
+    return int(indexed.group(1)), [order[i] if i < len(order) else f"parameter #{i}" for i in indices]
+
+
 _gradcheck = _worded(
     "gradcheck-failure", "gradcheck: backward disagrees with finite differences",
     "torch.autograd.gradcheck at {at} found that the analytical gradient ({match}) "
@@ -138,7 +211,8 @@ _EXPLAINERS: Explainers = [
     (re.compile(r"You must implement either the backward or vjp method"), _no_backward),
     (re.compile(r"'NoneType' object has no attribute|unsupported operand type\(s\) for .*NoneType"), _none_grad),
     (re.compile(r"Attempting to unscale FP16 gradients"), _amp_fp16),
-    (re.compile(r"Expected to have finished reduction in the prior iteration|Expected to mark a variable ready only once"), _ddp_unused),
+    (re.compile(r"Expected to have finished reduction in the prior iteration"), _ddp_unused),
+    (re.compile(r"Expected to mark a variable ready only once"), _ddp_ready_twice),
     (re.compile(r"Jacobian mismatch for output \d+ with respect to input \d+"), _gradcheck),
     (re.compile(r"Only Tensors of floating point and complex dtype can require gradients"), _integer_parameter),
 ]

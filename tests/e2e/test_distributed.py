@@ -1,0 +1,84 @@
+"""Distributed runs for real: 2 ranks, gloo on CPU, under torchrun (`torchrun --standalone ... --no-python
+gradscope run`) and `gradscope run -m torch.distributed.run`. Each run has a hard timeout that
+kills its whole process group. Marked `distributed` (a quick local run: -m "not distributed")."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLES
+
+pytestmark = pytest.mark.distributed
+
+DISTRIBUTED = SAMPLES / "distributed"
+TIMEOUT = 240
+
+
+def _launch(argv: list[str], cwd: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "OMP_NUM_THREADS": "1", "PYTHONUNBUFFERED": "1"}
+    process = subprocess.Popen(argv, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               start_new_session=True)
+    try:
+        out, err = process.communicate(timeout=TIMEOUT)
+    except subprocess.TimeoutExpired:
+        # SIGTERM first: the launcher then stops its workers (each in a session of its own).
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+        pytest.fail(f"the distributed run did not end within {TIMEOUT} s")
+    return subprocess.CompletedProcess(argv, process.returncode, out, err)
+
+
+def _torchrun(*argv: str) -> list[str]:
+    return [sys.executable, "-m", "torch.distributed.run", "--standalone", "--nproc_per_node", "2", *argv]
+
+
+def _gradscope() -> list[str]:
+    return [sys.executable, "-m", "gradscope"]
+
+
+def _rank_lines(text: str) -> list[str]:
+    return sorted(line for line in text.splitlines() if line.startswith("rank "))
+
+
+def test_a_correct_ddp_loop_is_silent_and_prints_what_plain_torchrun_prints(tmp_path):
+    plain = _launch(_torchrun(str(DISTRIBUTED / "ddp_clean.py")), tmp_path)
+    recorded = _launch(_torchrun("--no-python", *_gradscope(), "run", "--json", "report.json",
+                                 str(DISTRIBUTED / "ddp_clean.py")), tmp_path)
+    assert plain.returncode == recorded.returncode == 0, recorded.stderr[-2000:]
+    assert _rank_lines(recorded.stdout) == _rank_lines(plain.stdout) and len(_rank_lines(plain.stdout)) == 2
+    for rank in (0, 1):  # each rank its own file: report.json -> report.rank<N>.json
+        report = json.loads((tmp_path / f"report.rank{rank}.json").read_text())
+        assert report["findings"] == [] and report["internal_errors"] == []
+    assert not (tmp_path / "report.json").exists()
+
+
+def test_unused_parameters_are_named_on_every_rank_and_merged(tmp_path):
+    run = _launch([*_gradscope(), "run", "--json", "report.json", "-m", "torch.distributed.run", "--standalone",
+                   "--nproc_per_node", "2", str(DISTRIBUTED / "ddp_unused_parameter.py")], tmp_path)
+    assert run.returncode != 0
+    script = str((DISTRIBUTED / "ddp_unused_parameter.py").resolve())
+    for rank in (0, 1):
+        report = json.loads((tmp_path / f"report.rank{rank}.json").read_text())
+        (finding,) = report["findings"]
+        assert finding["rule"] == "ddp-unused-parameters"
+        assert finding["details"]["unused_parameters"] == ["aux_head.weight", "aux_head.bias"]
+        assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
+            (script, 22, "skipped"), (script, 21, "condition"), (script, 32, "failed")]
+        assert f"[rank{rank}]: ╭─ 1. DDP: parameters that got no gradient" in run.stderr  # panels prefixed by rank
+    merged = subprocess.run([*_gradscope(), "report", "report.rank0.json", "report.rank1.json"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert merged.returncode == 0
+    assert merged.stderr.count("gradscope · ddp-unused-parameters") == 1  # shown once, for both ranks
+    assert "DDP: parameters that got no gradient (ranks 0–1)" in merged.stderr
+    assert "ranks 0–1 failed: RuntimeError: Expected to have finished reduction" in merged.stderr

@@ -1,0 +1,62 @@
+"""Per-rank outputs and the merged report (distributed.py, merge_command.py), without torch."""
+
+from __future__ import annotations
+
+import json
+
+from gradscope import merge_command
+from gradscope.distributed import launch_rank, per_rank_path, with_rank_prefix
+
+
+def test_the_rank_goes_before_the_suffix():
+    assert per_rank_path("report.json", 1) == "report.rank1.json"
+    assert per_rank_path("out/train.trace.json.gz", 0) == "out/train.rank0.trace.json.gz"
+    assert per_rank_path("flow.svg", 3) == "flow.rank3.svg"
+    assert per_rank_path("a.b.json", 2) == "a.b.rank2.json"
+    assert per_rank_path("noext", 1) == "noext.rank1"
+    assert per_rank_path("report.json", None) == "report.json" and per_rank_path(None, 1) is None
+
+
+def test_the_rank_comes_from_the_launcher_s_environment():
+    assert launch_rank({"RANK": "1", "WORLD_SIZE": "2"}) == 1
+    assert launch_rank({"LOCAL_RANK": "0", "WORLD_SIZE": "4"}) == 0
+    assert launch_rank({"RANK": "0", "WORLD_SIZE": "1"}) is None  # one process: nothing to keep apart
+    assert launch_rank({}) is None and launch_rank({"RANK": "x", "WORLD_SIZE": "2"}) is None
+
+
+def test_console_lines_are_prefixed_with_the_rank():
+    assert with_rank_prefix("a\nb\n", 1) == "[rank1]: a\n[rank1]: b\n"
+    assert with_rank_prefix("a\n", None) == "a\n"
+
+
+def _report(path, rank, findings, error=None):
+    data = {"schema": 1, "argv": ["t.py"], "exit_status": 1 if error else 0, "error": error,
+            "findings": findings, "internal_errors": []}
+    file = path / f"report.rank{rank}.json"
+    file.write_text(json.dumps(data))
+    return str(file)
+
+
+def _finding(rule, line):
+    return {"rule": rule, "severity": "error", "title": rule, "explanation": "x.", "fix": "y",
+            "locations": [{"path": "/t.py", "line": line, "role": "failed", "note": "", "function": "",
+                           "stack": [{"path": "/t.py", "line": line, "function": ""}]}]}
+
+
+def test_the_merged_report_shows_each_finding_once_and_which_rank_failed_first(tmp_path, capsys):
+    own = {"type": "RuntimeError", "message": "one of the variables needed for gradient computation ..."}
+    follow = {"type": "DistBackendError", "message": "[../gloo/transport/tcp/pair.cc:534] Connection closed by peer"}
+    files = [_report(tmp_path, 0, [_finding("a", 3)], follow),
+             _report(tmp_path, 1, [_finding("a", 3), _finding("b", 5)], own)]
+    assert merge_command.print_report(files) == merge_command.PRINTED
+    text = capsys.readouterr().err
+    assert "rank 1 failed: RuntimeError: one of the variables" in text
+    assert "rank 0 then failed waiting for a peer (after the failure above): DistBackendError" in text
+    assert text.count("gradscope · a") == 1 and "a (ranks 0–1)" in text and "b (rank 1)" in text
+    assert "[On rank 1 only of 2.]" in text
+
+
+def test_a_file_that_is_not_a_report_is_bad_input(tmp_path, capsys):
+    (tmp_path / "x.json").write_text("[1, 2]")
+    assert merge_command.print_report([str(tmp_path / "x.json")]) == merge_command.BAD_INPUT
+    assert "is not a gradscope JSON report" in capsys.readouterr().err
