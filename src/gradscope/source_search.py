@@ -356,3 +356,19 @@ def enclosing_condition(path: str, line: int) -> int | None:
         elif isinstance(node, ast.IfExp) and node.lineno <= line <= (node.end_lineno or 0):
             best = node.lineno if best is None or node.lineno > best else best
     return best
+
+
+def calls_with_argument(path: str, callee: str, argument: str, limit: int = 4) -> list[tuple[int, str]]:
+    """Calls `...callee(...)` in the file with an argument written as `argument` (or ending in
+    `.argument`): `checkpoint(self.block, x, use_reentrant=True)` for ("checkpoint", "block").
+    (line, the call's keywords as written, e.g. "use_reentrant=True")."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == callee:
+            written = [ast.unparse(arg) for arg in node.args]
+            if any(text == argument or text.endswith("." + argument) for text in written):
+                found.append((node.lineno, ", ".join(ast.unparse(k) for k in node.keywords)))
+    return sorted(found)[:limit]

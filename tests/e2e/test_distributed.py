@@ -82,3 +82,16 @@ def test_unused_parameters_are_named_on_every_rank_and_merged(tmp_path):
     assert merged.stderr.count("gradscope · ddp-unused-parameters") == 1  # shown once, for both ranks
     assert "DDP: parameters that got no gradient (ranks 0–1)" in merged.stderr
     assert "ranks 0–1 failed: RuntimeError: Expected to have finished reduction" in merged.stderr
+
+
+def test_reentrant_checkpointing_under_ddp_names_the_checkpoint_calls(tmp_path):
+    run = _launch(_torchrun("--no-python", *_gradscope(), "run", "--json", "report.json",
+                            str(DISTRIBUTED / "ddp_checkpoint_ready_twice.py")), tmp_path)
+    assert run.returncode != 0
+    script = str((DISTRIBUTED / "ddp_checkpoint_ready_twice.py").resolve())
+    report = json.loads((tmp_path / "report.rank0.json").read_text())
+    (finding,) = report["findings"]
+    assert finding["rule"] == "ddp-marked-ready-twice"
+    assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
+        (script, 19, "checkpoint"), (script, 20, "checkpoint"), (script, 29, "backward")]
+    assert "use_reentrant=False" in finding["fix"]

@@ -8,7 +8,7 @@ import re
 
 from ..findings import Finding, Location
 from ..locations import Site, source_line
-from ..source_search import return_lines
+from ..source_search import calls_with_argument, return_lines
 from ..trace import Trace
 from . import _nan
 from ._explainers import Explainers, explain_first, matches
@@ -217,7 +217,55 @@ def _anomaly_nan(trace, call, found):
         Location.at(node.site if node else None, "created", "op whose gradient is NaN"))
 
 
+_READY_TWICE = re.compile(r"Parameter at index (\d+)(?: with name (\S+))? has been marked as ready twice")
+
+
+def _ddp_ready_twice(trace, call, found):
+    """DDP got one parameter's gradient twice in a backward: name the parameter, and the lines
+    that use its module more than once (through reentrant checkpoint calls, or twice in forward)."""
+    named = _READY_TWICE.search(call.error.message)
+    name = None
+    if named:
+        index = int(named.group(1))
+        name = named.group(2) or (trace.ddp_parameters[index] if index < len(trace.ddp_parameters) else None)
+    module = name.rpartition(".")[0] if name else None
+    sites = []
+    if module:
+        wanted = {module, f"module.{module}", module.rpartition(".")[0], f"module.{module.rpartition('.')[0]}"} - {"", "module."}
+        for module_call in sorted(trace.module_calls.values(), key=lambda c: c.id):
+            if module_call.name in wanted and module_call.site and module_call.site not in sites:
+                sites.append(module_call.site)
+    reentrant = [site for site in sites if "checkpoint" in site.code]
+    if not reentrant and module:  # the checkpoint calls, from the source of the files the run went through
+        attribute = module.split(".")[0] if not module.startswith("module.") else module.split(".")[1]
+        for path in dict.fromkeys(c.site.path for c in trace.module_calls.values() if c.site):
+            for line, keywords in calls_with_argument(path, "checkpoint", attribute):
+                if "use_reentrant=False" not in keywords:
+                    reentrant.append(Site(path, line))
+    uses = reentrant or sites
+    what = f"`{name}`" if name else "a parameter"
+    if reentrant:
+        why = (f"{what} is used inside reentrant activation checkpointing at "
+               + ", ".join(where(site) for site in reentrant[:3])
+               + ": each reentrant checkpoint runs its part of the graph in a backward of its own, so DDP's "
+                 "hook fires once per checkpoint call")
+        fix = ("Pass `use_reentrant=False` to torch.utils.checkpoint.checkpoint (the non-reentrant form runs in "
+               "the same backward); or construct DDP with `static_graph=True`.")
+    else:
+        why = (f"{what} is used more than once in one forward" + (f" (at {', '.join(where(s) for s in uses[:3])})"
+                                                                 if len(uses) > 1 else "")
+               + " while DDP looks for unused parameters, or through reentrant checkpointing")
+        fix = ("Construct DDP with `static_graph=True` (and without find_unused_parameters) when the same layers are "
+               "used twice per forward; with checkpointing, pass `use_reentrant=False`.")
+    return _finding(trace, call, "ddp-marked-ready-twice", "DDP: a parameter's gradient arrived twice in one iteration",
+                    f"{call_words(call)} failed in DistributedDataParallel's reducer: {why}, and DDP expects each "
+                    "parameter's gradient once per iteration.", fix,
+                    *(Location.at(site, "checkpoint" if site in reentrant else "used", "uses the module again")
+                      for site in uses[:3]))
+
+
 _EXPLAINERS: Explainers = [
+    (re.compile(r"Expected to mark a variable ready only once"), _ddp_ready_twice),
     (re.compile(r"grad can be implicitly created only for (real )?scalar outputs"), _not_scalar),
     (re.compile(r"Mismatch in (shape|dtype): grad_output\[\d+\][^\n]*"), _grad_shape),
     (re.compile(r"[Ff]unction (?P<name>\w+) returned an invalid gradient at index (?P<index>\d+) - .*"), _function_gradient),

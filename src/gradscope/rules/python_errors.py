@@ -165,16 +165,6 @@ def _ddp_unused(trace, error, found):
     return finding
 
 
-_ddp_ready_twice = _worded(
-    "ddp-marked-ready-twice", "DDP: a parameter's gradient arrived twice in one iteration",
-    "DistributedDataParallel (at {at}) got a gradient for the same parameter twice in one backward: "
-    "reentrant activation checkpointing (`checkpoint(..., use_reentrant=True)`, or the old default) runs "
-    "its part of the graph in a backward of its own, or a module is used twice in one forward while "
-    "find_unused_parameters=True.",
-    "Use `torch.utils.checkpoint.checkpoint(fn, x, use_reentrant=False)`; or, if the same layers are used "
-    "twice per forward, construct DDP with `static_graph=True` (and without find_unused_parameters).")
-
-
 def _unused_parameters(trace, message: str) -> tuple[int | None, list[str]]:
     """(rank, parameter names) from DDP's message: indices mapped through the parameters the
     DDP wraps (recorded in its order), or the names it gives itself."""
@@ -212,7 +202,6 @@ _EXPLAINERS: Explainers = [
     (re.compile(r"'NoneType' object has no attribute|unsupported operand type\(s\) for .*NoneType"), _none_grad),
     (re.compile(r"Attempting to unscale FP16 gradients"), _amp_fp16),
     (re.compile(r"Expected to have finished reduction in the prior iteration"), _ddp_unused),
-    (re.compile(r"Expected to mark a variable ready only once"), _ddp_ready_twice),
     (re.compile(r"Jacobian mismatch for output \d+ with respect to input \d+"), _gradcheck),
     (re.compile(r"Only Tensors of floating point and complex dtype can require gradients"), _integer_parameter),
 ]
