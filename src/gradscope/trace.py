@@ -271,6 +271,15 @@ class DeadTerm:
 
 
 @dataclass
+class DdpForward:
+    """A forward of a DistributedDataParallel module."""
+
+    site: Site | None
+    backwards_before: int  # backward calls made before it
+    broadcasts_buffers: bool  # in training with grad on, broadcast_buffers=True and the model has buffers
+
+
+@dataclass
 class LeafMoved:
     """A leaf that required grad got a grad_fn from an in-place op (x[i] = w) after a graph used it."""
 
@@ -432,6 +441,7 @@ class Trace:
     exit_status: int = 0
     module_calls: dict[int, ModuleCall] = field(default_factory=dict)
     ddp_parameters: list[str] = field(default_factory=list)  # what a DDP wraps, in its order (its errors give indices)
+    ddp_forwards: list[DdpForward] = field(default_factory=list)
     meta: dict = field(default_factory=dict)  # python, torch and gradscope versions, ...
     cuts: dict[int, GraphCut] = field(default_factory=dict)
     escapes: list[Escape] = field(default_factory=list)

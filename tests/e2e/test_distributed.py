@@ -95,3 +95,15 @@ def test_reentrant_checkpointing_under_ddp_names_the_checkpoint_calls(tmp_path):
     assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
         (script, 19, "checkpoint"), (script, 20, "checkpoint"), (script, 29, "backward")]
     assert "use_reentrant=False" in finding["fix"]
+
+
+def test_two_forwards_of_a_ddp_module_with_buffers_before_one_backward_is_a_hazard(tmp_path):
+    run = _launch(_torchrun("--no-python", *_gradscope(), "run", "--json", "report.json",
+                            str(DISTRIBUTED / "ddp_buffers_two_forwards.py")), tmp_path)
+    assert run.returncode == 0  # on CPU it does not fail; on CUDA it does
+    script = str((DISTRIBUTED / "ddp_buffers_two_forwards.py").resolve())
+    for rank in (0, 1):
+        (finding,) = json.loads((tmp_path / f"report.rank{rank}.json").read_text())["findings"]
+        assert finding["rule"] == "ddp-buffers-changed-between-forwards"
+        assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
+            (script, 16, "forward"), (script, 17, "again"), (script, 19, "backward")]

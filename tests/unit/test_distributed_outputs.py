@@ -60,3 +60,19 @@ def test_a_file_that_is_not_a_report_is_bad_input(tmp_path, capsys):
     (tmp_path / "x.json").write_text("[1, 2]")
     assert merge_command.print_report([str(tmp_path / "x.json")]) == merge_command.BAD_INPUT
     assert "is not a gradscope JSON report" in capsys.readouterr().err
+
+
+def test_the_buffer_hazard_needs_two_broadcasting_forwards_before_one_backward():
+    from gradscope.locations import Site
+    from gradscope.rules import ddp
+    from gradscope.trace import BackwardCall, DdpForward, Trace
+
+    def trace(*forwards, backward_index=0):
+        t = Trace(argv=[])
+        t.ddp_forwards = [DdpForward(Site("/t.py", line), before, broadcasts) for line, before, broadcasts in forwards]
+        t.backward_calls = [BackwardCall(backward_index, "Tensor.backward", Site("/t.py", 9), 9, False, False)]
+        return t
+
+    assert [f.rule for f in ddp.buffers_between_forwards(trace((3, 0, True), (4, 0, True)))] == [ddp.BUFFERS_RULE_ID]
+    assert ddp.buffers_between_forwards(trace((3, 0, True), (4, 1, True), backward_index=1)) == []  # backward between
+    assert ddp.buffers_between_forwards(trace((3, 0, False), (4, 0, False))) == []  # no buffers, or no grad

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..locations import MAX_CALLERS, resolve
-from ..trace import BuiltInForward, Leaf, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
+from ..trace import BuiltInForward, DdpForward, Leaf, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
 from .reads import dtype_name
 from .records import (BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED,
     SEQ)
@@ -18,6 +18,7 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
            gradient_hazards, nan_origins, grad_resets, functions, first_steps=()) -> Trace:
     """Fill `trace` from the parts (see recorder.Recorder.to_trace for who they are)."""
     trace.ddp_parameters = list(modules.ddp_parameters)
+    trace.ddp_forwards = [DdpForward(resolve(loc), before, broadcasts) for loc, before, broadcasts in modules.ddp_forwards]
     records = dict(graph.records)
     records.update(graph.pinned)
     for kept in [graph.last_graph, *graph.failed_graphs]:

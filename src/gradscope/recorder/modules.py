@@ -39,6 +39,7 @@ class Modules:
         # The trainable parameters a DistributedDataParallel wraps, in its order: its errors name
         # parameters by their index in this list.
         self.ddp_parameters: list[str] = []
+        self.ddp_forwards: list[tuple] = []  # (raw location, backward calls before, broadcasts buffers with grad on)
         self.threads = threading.local()  # per thread: the stack of module calls in progress
         self._call_ids = itertools.count(1)
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
@@ -81,13 +82,23 @@ class Modules:
             cid = next(self._call_ids)
             # Where it was called from, with its callers: a node made inside has only its own
             # line (captured per op), and is reached through this (captured per module call).
-            self.calls[cid] = (id(module), type(module).__name__, stack[-1].cid if stack else None,
-                               capture_stack()[0])
+            type_name = type(module).__name__
+            loc = capture_stack()[0]
+            self.calls[cid] = (id(module), type_name, stack[-1].cid if stack else None, loc)
             self._call_order.append((self._clock.backwards, cid))
+            if type_name == "DistributedDataParallel" and len(self.ddp_forwards) < MAX_EVENTS:
+                self._ddp_forward(module, loc)
             stack.append(ModuleCallFrame(cid, id(module)))
             self.remember(module)
         except Exception as exc:
             self._errors.add(exc)
+
+    def _ddp_forward(self, module, loc) -> None:
+        """A DDP forward: whether it broadcasts buffers into the model in place (rank 0's running
+        statistics, at each forward in training), and whether a graph is being built."""
+        broadcasts = bool(getattr(module, "broadcast_buffers", False)) and module.training and any(
+            True for _ in getattr(module, "module", module).buffers())
+        self.ddp_forwards.append((loc, self._clock.backwards, broadcasts and torch.is_grad_enabled()))
 
     def exited(self, module, args, output) -> None:
         """Global forward hook (always called, also when forward raised)."""

@@ -14,6 +14,7 @@ from ..trace import Trace
 from . import (
     backward_error,
     backward_failures,
+    ddp,
     freed_graph,
     grad_flow,
     graph_cut,
@@ -50,6 +51,7 @@ RULES: dict[str, Rule] = {
     "target-is-online-network": silent.target_is_online,
     "loss-term-without-gradient": silent.dead_loss_terms,
     "freeze-undone": silent.freeze_undone,
+    ddp.BUFFERS_RULE_ID: ddp.buffers_between_forwards,
     inplace_hazard.RULE_ID: inplace_hazard.check,
     "grad-flow": grad_flow.check,
 }
