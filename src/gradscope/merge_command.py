@@ -90,6 +90,17 @@ def failures(reports: list[RankReport]) -> list[str]:
     return lines
 
 
+def divergence(reports: list[RankReport]) -> list[str]:
+    """Ranks that did not run the same training: a different number of backward calls (a rank
+    that skipped or repeated a step desynchronises DDP's collectives)."""
+    counts = {r.rank: (r.data.get("summary") or {}).get("backward_calls") for r in reports}
+    known = {rank: n for rank, n in counts.items() if isinstance(n, int)}
+    if len(set(known.values())) <= 1:
+        return []
+    return ["the ranks diverge: " + ", ".join(f"rank {rank} made {n} backward call{'s' * (n != 1)}"
+                                              for rank, n in sorted(known.items()))]
+
+
 def _ranks(ranks: list[int]) -> str:
     ranks = sorted(set(ranks))
     if len(ranks) == 1:
@@ -129,7 +140,7 @@ def print_report(paths: list[str], stream=None) -> int:
         item.finding.explanation += f" [On {where} of {len(all_ranks)}.]" if len(all_ranks) > 1 else ""
         findings.append(item.finding)
     head = [f"gradscope: {len(reports)} rank report(s): {_ranks(all_ranks)}",
-            *(f"gradscope: {line}" for line in failures(reports))]
+            *(f"gradscope: {line}" for line in failures(reports) + divergence(reports))]
     print("\n".join(head), file=stream)
     console.render(findings, [], stream)
     if not findings:

@@ -29,9 +29,9 @@ def test_console_lines_are_prefixed_with_the_rank():
     assert with_rank_prefix("a\n", None) == "a\n"
 
 
-def _report(path, rank, findings, error=None):
+def _report(path, rank, findings, error=None, backward_calls=3):
     data = {"schema": 1, "argv": ["t.py"], "exit_status": 1 if error else 0, "error": error,
-            "findings": findings, "internal_errors": []}
+            "findings": findings, "internal_errors": [], "summary": {"backward_calls": backward_calls}}
     file = path / f"report.rank{rank}.json"
     file.write_text(json.dumps(data))
     return str(file)
@@ -76,3 +76,11 @@ def test_the_buffer_hazard_needs_two_broadcasting_forwards_before_one_backward()
     assert [f.rule for f in ddp.buffers_between_forwards(trace((3, 0, True), (4, 0, True)))] == [ddp.BUFFERS_RULE_ID]
     assert ddp.buffers_between_forwards(trace((3, 0, True), (4, 1, True), backward_index=1)) == []  # backward between
     assert ddp.buffers_between_forwards(trace((3, 0, False), (4, 0, False))) == []  # no buffers, or no grad
+
+
+def test_ranks_that_made_different_numbers_of_backward_calls_are_said_to_diverge(tmp_path, capsys):
+    files = [_report(tmp_path, 0, [], backward_calls=3), _report(tmp_path, 1, [], backward_calls=2)]
+    merge_command.print_report(files)
+    text = capsys.readouterr().err
+    assert "the ranks diverge: rank 0 made 3 backward calls, rank 1 made 2 backward calls" in text
+    assert "no findings on any rank" in text
