@@ -63,6 +63,7 @@ CATALOG: dict[str, RuleInfo] = {
         "nan-in-backward": "Anomaly mode found a backward node that returned NaN.",
     }),
     **_rules("warning", {
+        "ddp-step-without-sync": "An optimizer step on gradients DDP never all-reduced (no_sync() around every backward).",
         "ddp-buffers-changed-between-forwards": "Two forwards of a DDP module that broadcasts buffers, before one backward.",
         "requires-grad-on-detached-result": "requires_grad switched on for a result cut from the graph: it trains nothing.",
         "data-write-to-saved-tensor": "A write through .data into a tensor saved for a backward that then ran.",

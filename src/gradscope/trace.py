@@ -152,6 +152,7 @@ class BackwardCall:
     freed_failures: list[FreedFailure] = field(default_factory=list)
     failed_node: int | None = None  # for other errors: the node named in the message, if found
     freed_nodes: int = 0  # how many tracked nodes this call released
+    ddp_synced: bool | None = None  # DDP all-reduces the gradients (False under no_sync(); None: no DDP)
     input_leaves: list[int] = field(default_factory=list)  # leaves among its `inputs=` (every call)
     # leaves that were themselves backpropagated (`t.backward()` on a tensor made with
     # requires_grad=True): such a backward only fills their own .grad

@@ -107,3 +107,14 @@ def test_two_forwards_of_a_ddp_module_with_buffers_before_one_backward_is_a_haza
         assert finding["rule"] == "ddp-buffers-changed-between-forwards"
         assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
             (script, 16, "forward"), (script, 17, "again"), (script, 19, "backward")]
+
+
+def test_an_optimizer_step_on_gradients_never_synchronized_is_named(tmp_path):
+    run = _launch(_torchrun("--no-python", *_gradscope(), "run", "--json", "report.json",
+                            str(DISTRIBUTED / "ddp_no_sync_every_step.py")), tmp_path)
+    assert run.returncode == 0
+    script = str((DISTRIBUTED / "ddp_no_sync_every_step.py").resolve())
+    (finding,) = json.loads((tmp_path / "report.rank0.json").read_text())["findings"]
+    assert finding["rule"] == "ddp-step-without-sync"
+    assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
+        (script, 18, "context"), (script, 20, "backward"), (script, 21, "step")]

@@ -84,3 +84,20 @@ def test_ranks_that_made_different_numbers_of_backward_calls_are_said_to_diverge
     text = capsys.readouterr().err
     assert "the ranks diverge: rank 0 made 3 backward calls, rank 1 made 2 backward calls" in text
     assert "no findings on any rank" in text
+
+
+def test_a_step_is_unsynchronized_only_when_no_backward_before_it_synchronized():
+    from gradscope.locations import Site
+    from gradscope.rules import ddp
+    from gradscope.trace import BackwardCall, OptimizerStep, Trace
+
+    def trace(*synced):
+        t = Trace(argv=[])
+        t.backward_calls = [BackwardCall(i, "Tensor.backward", Site("/t.py", 5), i, False, False, ddp_synced=s)
+                            for i, s in enumerate(synced)]
+        t.first_steps = [OptimizerStep(100, Site("/t.py", 9), "SGD")]
+        return t
+
+    assert [f.rule for f in ddp.step_without_sync(trace(False, False))] == [ddp.NO_SYNC_RULE_ID]
+    assert ddp.step_without_sync(trace(False, False, True)) == []  # accumulation done right
+    assert ddp.step_without_sync(trace(None, None)) == []  # no DDP

@@ -93,6 +93,7 @@ class Backwards:
             index=self._clock.backwards, api=BACKWARD_APIS[func], site=loc, seq=next(self._clock.seq),
             retain_graph=create_graph if retain_graph is None else bool(retain_graph),
             create_graph=create_graph, roots=root_ids, leaf_outputs=leaf_outputs,
+            ddp_synced=self._modules.ddp_sync_state(),
         )
         if inputs:  # which leaves it asks the gradient of (a revived tensor's gradient is wanted)
             known_id = self._leaves.known_id

@@ -40,6 +40,7 @@ class Modules:
         # parameters by their index in this list.
         self.ddp_parameters: list[str] = []
         self.ddp_forwards: list[tuple] = []  # (raw location, backward calls before, broadcasts buffers with grad on)
+        self._ddp_modules: list = []  # weak references to the DDP modules that ran forward
         self.threads = threading.local()  # per thread: the stack of module calls in progress
         self._call_ids = itertools.count(1)
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
@@ -99,6 +100,16 @@ class Modules:
         broadcasts = bool(getattr(module, "broadcast_buffers", False)) and module.training and any(
             True for _ in getattr(module, "module", module).buffers())
         self.ddp_forwards.append((loc, self._clock.backwards, broadcasts and torch.is_grad_enabled()))
+        if not any(ref() is module for ref in self._ddp_modules):
+            self._ddp_modules.append(weakref.ref(module))
+
+    def ddp_sync_state(self) -> bool | None:
+        """Whether a backward now all-reduces the gradients of the DDP modules seen (False inside
+        `no_sync()`); None when no DDP module ran. A flag read, nothing else."""
+        modules = [m for m in (ref() for ref in self._ddp_modules) if m is not None]
+        if not modules:
+            return None
+        return all(bool(getattr(m, "require_backward_grad_sync", True)) for m in modules)
 
     def exited(self, module, args, output) -> None:
         """Global forward hook (always called, also when forward raised)."""

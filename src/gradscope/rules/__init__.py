@@ -52,6 +52,7 @@ RULES: dict[str, Rule] = {
     "loss-term-without-gradient": silent.dead_loss_terms,
     "freeze-undone": silent.freeze_undone,
     ddp.BUFFERS_RULE_ID: ddp.buffers_between_forwards,
+    ddp.NO_SYNC_RULE_ID: ddp.step_without_sync,
     inplace_hazard.RULE_ID: inplace_hazard.check,
     "grad-flow": grad_flow.check,
 }

@@ -5,6 +5,8 @@ fake batch). Pure: reads the trace's record of DDP forwards."""
 from __future__ import annotations
 
 from ..findings import Finding, Location
+from ..locations import Site
+from ..source_search import enclosing_block
 from ..trace import Trace
 from ._words import where
 
@@ -42,3 +44,41 @@ def buffers_between_forwards(trace: Trace) -> list[Finding]:
              Location.at(second.site, "again", "second forward: DDP rewrites the buffers"),
              Location.at(backward.site, "backward", "backward of both")]))
     return findings
+
+
+NO_SYNC_RULE_ID = "ddp-step-without-sync"
+
+
+def step_without_sync(trace: Trace) -> list[Finding]:
+    """An optimizer's first step applies gradients of backward calls that all ran under DDP's
+    `no_sync()`: the gradients were never all-reduced, so each rank steps with its own and the
+    replicas drift apart. (Accumulation means no_sync for all micro-batches but the last.)"""
+    findings = []
+    for step in trace.first_steps:
+        before = [c for c in trace.backward_calls if c.seq < step.seq and c.ddp_synced is not None]
+        if before and not any(c.ddp_synced for c in before):
+            last = before[-1]
+            findings.append(Finding.naming(
+                NO_SYNC_RULE_ID, "warning", "DDP: an optimizer step with gradients that were never synchronized",
+                f"{step.optimizer}.step() at {where(step.site)} applies the gradients of {len(before)} backward "
+                f"call(s) (the last at {where(last.site)}), all made inside `no_sync()`: DDP all-reduces "
+                "gradients only in a backward made outside it, so each rank steps with its own gradients and "
+                "the model replicas drift apart.",
+                "Accumulate with `no_sync()` around every micro-batch but the last one before the step, e.g. "
+                "`ctx = model.no_sync() if (i + 1) % accum_steps else contextlib.nullcontext()`.",
+                [Location.at(_no_sync_block(last.site), "context", "no_sync() around the last backward too"),
+                 Location.at(last.site, "backward", "inside no_sync()"),
+                 Location.at(step.site, "step", "steps with unsynchronized gradients")]))
+            break
+    return findings
+
+
+def _no_sync_block(site):
+    """The `with model.no_sync():` line around a backward (or around the call that led to it)."""
+    if site is None:
+        return None
+    for frame in (site, *reversed(site.callers)):
+        line = enclosing_block(frame.path, frame.line, ("no_sync",))
+        if line is not None:
+            return Site(frame.path, line)
+    return None
