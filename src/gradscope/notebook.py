@@ -17,16 +17,9 @@ import types
 from dataclasses import dataclass
 
 from .locations import label_file
+from .runner import TargetError  # a notebook that cannot run is told as a script that cannot
 
 IPYTHON_NEEDED = 2  # exit status of a notebook that needs IPython where it is not installed
-
-
-class NotebookError(Exception):
-    """The notebook cannot be run: one message and the exit status to end with."""
-
-    def __init__(self, message: str, exit_status: int):
-        super().__init__(message)
-        self.exit_status = exit_status
 
 
 @dataclass
@@ -39,17 +32,17 @@ class Cell:
 
 
 def read_cells(path: str) -> list[Cell]:
-    """The code cells of the notebook at `path` (absolute), compiled. Raises NotebookError."""
+    """The code cells of the notebook at `path` (absolute), compiled. Raises TargetError."""
     try:
         with open(path, encoding="utf-8") as handle:
             document = json.load(handle)
     except OSError as exc:
-        raise NotebookError(f"can't open file '{path}': [Errno {exc.errno}] {exc.strerror}", 2) from None
+        raise TargetError(f"can't open file '{path}': [Errno {exc.errno}] {exc.strerror}", 2) from None
     except (ValueError, UnicodeDecodeError) as exc:
-        raise NotebookError(f"'{path}' is not a notebook (not JSON: {exc})", 2) from None
+        raise TargetError(f"'{path}' is not a notebook (not JSON: {exc})", 2) from None
     raw_cells = document.get("cells") if isinstance(document, dict) else None
     if not isinstance(raw_cells, list):
-        raise NotebookError(f"'{path}' is not a notebook (no list of cells)", 2)
+        raise TargetError(f"'{path}' is not a notebook (no list of cells)", 2)
     name = os.path.basename(path)
     cells = []
     for raw in raw_cells:
@@ -81,15 +74,15 @@ def _compile(cell: Cell) -> types.CodeType:
         code = compile(text, cell.filename, "exec", dont_inherit=True)
     except SyntaxError as exc:
         if not _looks_like_ipython(cell.source):
-            raise NotebookError(f"SyntaxError in {cell.label}, line {exc.lineno}: {exc.msg}", 1) from None
+            raise TargetError(f"SyntaxError in {cell.label}, line {exc.lineno}: {exc.msg}", 1) from None
         text = _ipython_to_python(cell)
         try:
             code = compile(text, cell.filename, "exec", dont_inherit=True)
         except SyntaxError as again:
-            raise NotebookError(f"SyntaxError in {cell.label}, line {again.lineno}: {again.msg}", 1) from None
+            raise TargetError(f"SyntaxError in {cell.label}, line {again.lineno}: {again.msg}", 1) from None
         cell.uses_ipython = True
     except ValueError as exc:  # null bytes
-        raise NotebookError(f"cannot compile {cell.label}: {exc}", 1) from None
+        raise TargetError(f"cannot compile {cell.label}: {exc}", 1) from None
     # Tracebacks and gradscope's locations read the cell's lines from linecache, under its name.
     label_file(cell.filename, cell.filename, text.splitlines(keepends=True))
     return code
@@ -107,7 +100,7 @@ def _ipython_to_python(cell: Cell) -> str:
     try:
         from IPython.core.inputtransformer2 import TransformerManager
     except ImportError:
-        raise NotebookError(
+        raise TargetError(
             f"{cell.label} uses IPython syntax (a magic or a shell escape), which needs IPython: "
             "pip install 'gradscope[notebook]' (or remove that line)", IPYTHON_NEEDED) from None
     return TransformerManager().transform_cell(cell.source)

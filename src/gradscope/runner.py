@@ -94,10 +94,7 @@ def _resolve_notebook(path: str, absolute: str, args: list[str]) -> Target:
     """A notebook: its code cells, run in one `__main__` (which, as in Jupyter, has no __file__)."""
     from . import notebook
 
-    try:
-        cells = notebook.read_cells(absolute)
-    except notebook.NotebookError as exc:
-        raise TargetError(str(exc), exc.exit_status) from None
+    cells = notebook.read_cells(absolute)  # (raises TargetError)
     attrs = {"__cached__": None, "__spec__": None, "__package__": None, "__loader__": None}
     return Target(code=None, argv=[path, *args], path0=os.path.dirname(absolute), module_attrs=attrs, cells=cells)
 
