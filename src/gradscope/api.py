@@ -16,6 +16,7 @@ way out of the block. This module imports torch only when a recording starts.
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -128,8 +129,9 @@ class Recording:
 
         with tempfile.TemporaryDirectory(prefix="gradscope-") as scratch:
             target = output or os.path.join(scratch, "graph")
-            request = graph_command.Request(target if output else None, format, call, focus, radius, depth,
-                                            max_boxes, show_saved, color_by)
+            request = graph_command.Request(output=target if output else None, fmt=format, call=call, focus=focus,
+                                            radius=radius, depth=depth, max_boxes=max_boxes, show_saved=show_saved,
+                                            color_by=color_by)
             request.resolve_format(target)
             if not output:
                 request.output = f"{target}.{request.fmt}"
@@ -181,8 +183,6 @@ def record(settings: Settings | None = None, **options) -> Recording:
 
     `options` are the settings of `gradscope run` by name (keep_backwards, max_nodes, check_nan,
     grad_flow, flow_thresholds, flow_max_steps, flow_svg); an unknown name raises TypeError."""
-    import dataclasses
-
     settings = dataclasses.replace(settings or Settings(), **options)
     return Recording(settings, [_caller_label()])
 

@@ -106,13 +106,13 @@ def _ipython_to_python(cell: Cell) -> str:
     return TransformerManager().transform_cell(cell.source)
 
 
-def run_cells(cells: list[Cell], namespace: dict, main_module) -> None:
-    """Run the cells in order in `namespace` (the notebook's `__main__`); the first exception
-    ends the run, as a failing cell stops "Run All"."""
+def run_cells(cells: list[Cell], main_module) -> None:
+    """Run the cells in order in the notebook's `__main__`; the first exception ends the run, as
+    a failing cell stops "Run All"."""
     if any(cell.uses_ipython for cell in cells):
         _ipython_shell(main_module)
     for cell in cells:
-        exec(cell.code, namespace)
+        exec(cell.code, main_module.__dict__)
 
 
 def _ipython_shell(main_module):

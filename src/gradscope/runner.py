@@ -182,7 +182,7 @@ def execute(target: Target, around: Callable[[Callable[[], None]], None] | None 
         elif target.cells is not None:
             from .notebook import run_cells
 
-            run_cells(target.cells, main.__dict__, main)
+            run_cells(target.cells, main)
         else:
             exec(target.code, main.__dict__)
 

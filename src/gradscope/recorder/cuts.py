@@ -24,9 +24,9 @@ from .records import MAX_EVENTS
 _is_grad_enabled = torch.is_grad_enabled
 _is_inference_enabled = torch.is_inference_mode_enabled
 
-# Why an op's result stopped requiring grad, by op (with grad mode on).
 _NUMBERS_KEPT = 32  # floats read by `.item()` remembered for the sums they are added to
 
+# Why an op's result stopped requiring grad, by op (with grad mode on).
 _CUT_REASONS = {"detach": "detach", "detach_": "detach", "__get__:data": "data", "tensor": "copy",
                 "as_tensor": "copy", "Tensor": "copy", "new_tensor": "copy"}
 

@@ -12,6 +12,7 @@ from ..source_search import calls_with_argument, return_lines
 from ..trace import Trace
 from . import _nan
 from ._explainers import Explainers, explain_first, matches
+from .ddp import traced_paths
 from ._words import call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 
 
@@ -231,13 +232,14 @@ def _ddp_ready_twice(trace, call, found):
     module = name.rpartition(".")[0] if name else None
     sites = []
     if module:
-        wanted = {module, f"module.{module}", module.rpartition(".")[0], f"module.{module.rpartition('.')[0]}"} - {"", "module."}
+        parent = module.rpartition(".")[0]  # `block` for `block.0`: the module a checkpoint is given
+        wanted = traced_paths(module) | (traced_paths(parent) if parent else set())
         for module_call in sorted(trace.module_calls.values(), key=lambda c: c.id):
             if module_call.name in wanted and module_call.site and module_call.site not in sites:
                 sites.append(module_call.site)
     reentrant = [site for site in sites if "checkpoint" in site.code]
     if not reentrant and module:  # the checkpoint calls, from the source of the files the run went through
-        attribute = module.split(".")[0] if not module.startswith("module.") else module.split(".")[1]
+        attribute = module.split(".")[0]  # the model's attribute (`self.block`) a checkpoint call is given
         for path in dict.fromkeys(c.site.path for c in trace.module_calls.values() if c.site):
             for line, keywords in calls_with_argument(path, "checkpoint", attribute):
                 if "use_reentrant=False" not in keywords:

@@ -13,6 +13,12 @@ from ._words import where
 BUFFERS_RULE_ID = "ddp-buffers-changed-between-forwards"
 
 
+def traced_paths(path: str) -> set[str]:
+    """A module or parameter path as DDP names it (`aux_head.weight`, from the wrapped model) and
+    as the trace names it (`module.aux_head.weight`, from the DDP wrapper, the root)."""
+    return {path, f"module.{path}"}
+
+
 def buffers_between_forwards(trace: Trace) -> list[Finding]:
     """At each forward in training, DDP (broadcast_buffers=True) copies rank 0's buffers (BatchNorm
     running statistics) into every rank's model in place. A second forward before the backward of

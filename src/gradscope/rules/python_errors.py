@@ -12,6 +12,7 @@ from ..locations import Site
 from ..source_search import class_methods, enclosing_condition
 from ..trace import Trace
 from ._explainers import Explainers, explain_first
+from .ddp import traced_paths
 from ._words import node_words, where
 
 
@@ -123,7 +124,7 @@ def _ddp_unused(trace, error, found):
     modules = list(dict.fromkeys(name.rpartition(".")[0] for name in names))
     uses, conditions, built = [], [], []
     for module in modules:
-        calls = [c for c in trace.module_calls.values() if c.name in (module, f"module.{module}") and c.site]
+        calls = [c for c in trace.module_calls.values() if c.name in traced_paths(module) and c.site]
         if calls:
             use = calls[0].site
             uses.append(use)
@@ -131,8 +132,8 @@ def _ddp_unused(trace, error, found):
             if branch is not None:
                 conditions.append(Site(use.path, branch))
         else:
-            leaf = next((l for l in trace.leaves.values() if l.name in (f"{module}.weight", f"module.{module}.weight")
-                         or (l.name or "").startswith(f"module.{module}.")), None)
+            parameters = {p for name in names if name.startswith(f"{module}.") for p in traced_paths(name)}
+            leaf = next((l for l in trace.leaves.values() if l.name in parameters), None)
             if leaf is not None and leaf.site is not None:
                 built.append(leaf.site)
     shown = ", ".join(f"`{n}`" for n in names[:6]) + (f" and {len(names) - 6} more" if len(names) > 6 else "")
