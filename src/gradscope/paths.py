@@ -29,6 +29,9 @@ def display(path: str, base: str | None = None) -> str:
 def write_text(path: str, text: str, *, gzipped: bool = False) -> None:
     """Replace `path` atomically (gzip-compressed with `gzipped`): a reader (or a crash) never
     sees half a file."""
+    folder = os.path.dirname(path)
+    if folder:
+        os.makedirs(folder, exist_ok=True)  # `--json reports/run.json` into a folder not made yet
     temporary = f"{path}.tmp{os.getpid()}"
     opener = gzip.open if gzipped else open
     try:

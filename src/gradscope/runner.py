@@ -22,6 +22,7 @@ import types
 from dataclasses import dataclass
 from typing import Callable
 
+from . import module_frames
 from .as_caller import is_trampoline
 from .locations import is_cell, is_gradscope_file, is_internal_file
 
@@ -231,6 +232,7 @@ def user_traceback(tb: types.TracebackType | None) -> types.TracebackType | None
                 kept.pop()
             continue
         kept.append(entry)
+    kept = module_frames.fold(kept)  # nn.Module calls: one frame, as without gradscope's hooks
     rebuilt = None
     for entry in reversed(kept):
         rebuilt = types.TracebackType(rebuilt, entry.tb_frame, entry.tb_lasti, entry.tb_lineno)
