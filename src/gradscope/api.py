@@ -99,6 +99,11 @@ class Recording:
         self.trace, self.findings = diagnose_trace(build, self.argv, exit_status)
 
     @property
+    def started(self) -> bool:
+        """Whether start() ran (it may have stopped since)."""
+        return self._used
+
+    @property
     def running(self) -> bool:
         return self._recorder is not None and self._recorder.is_running
 

@@ -84,9 +84,9 @@ def run(
     from . import session
 
     thresholds = _thresholds(flow_thresholds or [])
+    options = _run_options(json_path, trace_path, save_trace, keep_backwards, max_nodes, check_nan, grad_flow,
+                           flow_modules, flow_thresholds, flow_svg)
     if module and script in LAUNCHERS:
-        options = _run_options(json_path, trace_path, save_trace, keep_backwards, max_nodes, check_nan, grad_flow,
-                               flow_modules, flow_thresholds, flow_svg)
         _launch_workers(script, list(args or []), options)
     target = _resolve(script, args, module)
     if save_trace and not trace_path:
@@ -94,7 +94,8 @@ def run(
     watching = tuple(flow_modules or ()) if (grad_flow or flow_modules or flow_svg or thresholds) else None
     session.run(target, json_path, trace_path,
                 session.Settings(keep_backwards=keep_backwards, max_nodes=max_nodes, check_nan=check_nan,
-                                 grad_flow=watching, flow_thresholds=thresholds, flow_svg=flow_svg))
+                                 grad_flow=watching, flow_thresholds=thresholds, flow_svg=flow_svg),
+                options)
 
 
 def _run_options(json_path, trace_path, save_trace, keep_backwards, max_nodes, check_nan, grad_flow, flow_modules,

@@ -28,9 +28,17 @@ def launch_rank(environ=os.environ) -> int | None:
         return None
 
 
-def per_rank_path(path: str | None, rank: int | None) -> str | None:
-    """`report.json` -> `report.rank1.json` (unchanged for a single process)."""
-    if path is None or rank is None:
+def process_name(rank: int | str | None) -> str | None:
+    """`rank1` for rank 1; a name given as is (`child2`, a child process with no rank, see
+    children.py); None for a single process."""
+    return None if rank is None else (rank if isinstance(rank, str) else f"rank{rank}")
+
+
+def per_rank_path(path: str | None, rank: int | str | None) -> str | None:
+    """`report.json` -> `report.rank1.json` (`report.child2.json` for the name `child2`;
+    unchanged for a single process)."""
+    process = process_name(rank)
+    if path is None or process is None:
         return path
     folder, name = os.path.split(path)
     suffix = next((s for s in _SUFFIXES if name.endswith(s) and len(name) > len(s)), None)
@@ -38,13 +46,14 @@ def per_rank_path(path: str | None, rank: int | None) -> str | None:
         stem, dot, extension = name.rpartition(".")
         suffix = f".{extension}" if dot and stem else ""
     stem = name[: len(name) - len(suffix)] if suffix else name
-    return os.path.join(folder, f"{stem}.rank{rank}{suffix}")
+    return os.path.join(folder, f"{stem}.{process}{suffix}")
 
 
-def with_rank_prefix(text: str, rank: int | None) -> str:
-    if rank is None or not text:
+def with_rank_prefix(text: str, rank: int | str | None) -> str:
+    name = process_name(rank)
+    if name is None or not text:
         return text
-    prefix = f"[rank{rank}]: "
+    prefix = f"[{name}]: "
     return "".join(prefix + line for line in text.splitlines(keepends=True))
 
 

@@ -23,7 +23,9 @@ PRINTED, BAD_INPUT = 0, 2
 # Errors a rank gets because another rank stopped: the collective it waited in broke.
 _FOLLOW_ON = re.compile(r"gloo|nccl|ProcessGroup|DistBackendError|DistNetworkError|Connection (closed|reset)|"
                         r"timed out|Timeout|Broken pipe|peer", re.IGNORECASE)
-_RANK_IN_NAME = re.compile(r"rank(\d+)")
+_RANK_IN_NAME = re.compile(r"(?:^|\.)(rank|child)([\d-]+)\.")
+# The parent's error when it only relays a worker's (torch.multiprocessing.spawn).
+_RELAYED = {"ProcessRaisedException", "ProcessExitedException"}
 
 
 class ReportError(Exception):
@@ -32,18 +34,24 @@ class ReportError(Exception):
 
 @dataclass
 class RankReport:
-    rank: int
+    rank: int | None  # None: a child with no rank (`report.child2.json`), or the launching process
     path: str
     data: dict
+    name: str = ""  # how the report names it: "rank 1", "child 2", "the launching process"
+
+    def __post_init__(self):
+        self.name = self.name or (f"rank {self.rank}" if self.rank is not None else "a process")
 
 
 @dataclass
 class MergedFinding:
     finding: Finding
-    ranks: list[int] = field(default_factory=list)
+    ranks: list[RankReport] = field(default_factory=list)
 
 
 def load(paths: list[str]) -> list[RankReport]:
+    """The reports, ranks first (in order), then children without a rank, then the process that
+    started them (the file without a rank or child in its name: `report.json`)."""
     reports = []
     for index, path in enumerate(paths):
         try:
@@ -56,8 +64,16 @@ def load(paths: list[str]) -> list[RankReport]:
         if not isinstance(data, dict) or "findings" not in data or "exit_status" not in data:
             raise ReportError(f"'{path}' is not a gradscope JSON report (`gradscope run --json PATH` writes one)")
         found = _RANK_IN_NAME.findall(path.rsplit("/", 1)[-1])
-        reports.append(RankReport(int(found[-1]) if found else index, path, data))
-    return sorted(reports, key=lambda r: r.rank)
+        if found and found[-1][0] == "rank":
+            reports.append(RankReport(int(found[-1][1]), path, data))
+        elif found:
+            reports.append(RankReport(None, path, data, f"child {found[-1][1]}"))
+        else:
+            reports.append(RankReport(None, path, data, "the launching process"))
+    if not any(r.rank is not None or r.name.startswith("child") for r in reports):
+        for index, report in enumerate(reports):  # files named some other way: numbered in order
+            report.rank, report.name = index, f"rank {index}"
+    return sorted(reports, key=lambda r: (r.rank is None, r.name.startswith("the"), r.rank or 0, r.name))
 
 
 def merge(reports: list[RankReport]) -> list[MergedFinding]:
@@ -66,48 +82,73 @@ def merge(reports: list[RankReport]) -> list[MergedFinding]:
         for entry in report.data["findings"]:
             finding = _finding(entry)
             key = (finding.rule, tuple((loc.path, loc.line, loc.role) for loc in finding.locations))
-            merged.setdefault(key, MergedFinding(finding)).ranks.append(report.rank)
+            merged.setdefault(key, MergedFinding(finding)).ranks.append(report)
     return list(merged.values())
 
 
 def failures(reports: list[RankReport]) -> list[str]:
     """One line per kind of failure: the ranks that raised an error of their own, then those that
-    failed in a collective after a peer had stopped."""
-    own, follow_on = [], []
+    failed in a collective after a peer had stopped, then a launcher that relayed their error."""
+    own, follow_on, relayed = [], [], []
     for report in reports:
         error = report.data.get("error")
         if not error:
             continue
         text = f"{error.get('type')}: {error.get('message', '')}"
-        (follow_on if _FOLLOW_ON.search(text) else own).append((report.rank, text))
+        if error.get("type") in _RELAYED:
+            relayed.append((report, text))
+        else:
+            (follow_on if _FOLLOW_ON.search(text) else own).append((report, text))
     lines = []
     if own:
-        lines.append(f"{_ranks([r for r, _ in own])} failed: {own[0][1].splitlines()[0][:160]}")
+        lines.append(f"{who([r for r, _ in own])} failed: {own[0][1].splitlines()[0][:160]}")
     if follow_on:
         cause = "after the failure above" if own else "inside a collective"
-        lines.append(f"{_ranks([r for r, _ in follow_on])} then failed waiting for a peer ({cause}): "
+        lines.append(f"{who([r for r, _ in follow_on])} then failed waiting for a peer ({cause}): "
                      f"{follow_on[0][1].splitlines()[0][:120]}")
+    if relayed:
+        lines.append(f"{who([r for r, _ in relayed])} then raised {relayed[0][1].split(':')[0]}, quoting "
+                     "a worker's error (explained in that worker's findings)")
     return lines
 
 
 def divergence(reports: list[RankReport]) -> list[str]:
     """Ranks that did not run the same training: a different number of backward calls (a rank
-    that skipped or repeated a step desynchronises DDP's collectives)."""
-    counts = {r.rank: (r.data.get("summary") or {}).get("backward_calls") for r in reports}
-    known = {rank: n for rank, n in counts.items() if isinstance(n, int)}
-    if len(set(known.values())) <= 1:
-        return []
-    return ["the ranks diverge: " + ", ".join(f"rank {rank} made {n} backward call{'s' * (n != 1)}"
-                                              for rank, n in sorted(known.items()))]
+    that skipped or repeated a step desynchronises DDP's collectives), or parameters that got a
+    gradient on some ranks and not on others (a branch that depends on the rank's data)."""
+    workers = [r for r in reports if r.rank is not None]
+    lines = []
+    counts = {r.name: (r.data.get("summary") or {}).get("backward_calls") for r in workers}
+    known = {name: n for name, n in counts.items() if isinstance(n, int)}
+    if len(set(known.values())) > 1:
+        lines.append("the ranks diverge: " + ", ".join(f"{name} made {n} backward call{'s' * (n != 1)}"
+                                                       for name, n in known.items()))
+    without = {r.name: (r.data.get("summary") or {}).get("parameters_without_grad") for r in workers}
+    listed = {name: tuple(names) for name, names in without.items() if isinstance(names, list)}
+    if len(listed) > 1 and len(set(listed.values())) > 1:
+        parts = [f"{name} left {_names(names)} without a gradient" if names else f"{name} gave every one a gradient"
+                 for name, names in listed.items()]
+        lines.append("the ranks' parameters diverge: " + "; ".join(parts) + " (at their optimizer steps)")
+    return lines
 
 
-def _ranks(ranks: list[int]) -> str:
-    ranks = sorted(set(ranks))
+def _names(names: tuple) -> str:
+    shown = ", ".join(f"`{n}`" for n in names[:4])
+    return shown + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+
+
+def who(reports: list[RankReport]) -> str:
+    """`ranks 0–3`, `rank 1`, `ranks 0, 2`, `child 1, the launching process`."""
+    ranks = sorted({r.rank for r in reports if r.rank is not None})
+    others = list(dict.fromkeys(r.name for r in reports if r.rank is None))
+    parts = []
     if len(ranks) == 1:
-        return f"rank {ranks[0]}"
-    if ranks == list(range(ranks[0], ranks[-1] + 1)):
-        return f"ranks {ranks[0]}–{ranks[-1]}"
-    return "ranks " + ", ".join(map(str, ranks))
+        parts.append(f"rank {ranks[0]}")
+    elif ranks and ranks == list(range(ranks[0], ranks[-1] + 1)):
+        parts.append(f"ranks {ranks[0]}–{ranks[-1]}")
+    elif ranks:
+        parts.append("ranks " + ", ".join(map(str, ranks)))
+    return ", ".join(parts + others)
 
 
 def _finding(entry: dict) -> Finding:
@@ -130,16 +171,18 @@ def print_report(paths: list[str], stream=None) -> int:
     except ReportError as exc:
         print(f"gradscope: {exc}", file=sys.stderr)
         return BAD_INPUT
-    all_ranks = [r.rank for r in reports]
-    merged = merge(reports)
+    # The launching process counts only if it found something itself (mp.spawn's parent runs
+    # no autograd: "on every rank" must not depend on its empty report).
+    counted = [r for r in reports if r.name != "the launching process" or r.data["findings"]]
     findings = []
-    for item in merged:
-        where = "every rank" if sorted(item.ranks) == sorted(all_ranks) else f"{_ranks(item.ranks)} only"
-        item.finding.title += f" ({_ranks(item.ranks)})" if len(all_ranks) > 1 else ""
-        item.finding.details["ranks"] = item.ranks
-        item.finding.explanation += f" [On {where} of {len(all_ranks)}.]" if len(all_ranks) > 1 else ""
+    for item in merge(reports):
+        several = len(counted) > 1
+        where = "every rank" if len(item.ranks) == len(counted) else f"{who(item.ranks)} only"
+        item.finding.title += f" ({who(item.ranks)})" if several else ""
+        item.finding.details["ranks"] = [r.rank if r.rank is not None else r.name for r in item.ranks]
+        item.finding.explanation += f" [On {where} of {len(counted)}.]" if several else ""
         findings.append(item.finding)
-    head = [f"gradscope: {len(reports)} rank report(s): {_ranks(all_ranks)}",
+    head = [f"gradscope: {len(reports)} report(s): {who(reports)}",
             *(f"gradscope: {line}" for line in failures(reports) + divergence(reports))]
     print("\n".join(head), file=stream)
     console.render(findings, [], stream)

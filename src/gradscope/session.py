@@ -15,6 +15,9 @@ import threading
 from dataclasses import dataclass
 
 from . import runner, trace_file
+from .children import Plan
+from .children import install as follow_children
+from .children import uninstall as forget_children
 from .distributed import launch_rank, per_rank_path, with_rank_prefix
 from .findings import Finding
 from .import_hook import TorchImportWatcher
@@ -34,13 +37,15 @@ class Recorded:
     settings: Settings | None = None
 
 
-def record(target: Target, settings: Settings | None = None, on_terminate=None) -> Recorded:
+def record(target: Target, settings: Settings | None = None, on_terminate=None,
+           children: Plan | None = None) -> Recorded:
     """Run the program with the recorder on; print its traceback as Python would; diagnose.
 
     `on_terminate(recorded)`: if given, called when SIGTERM ends the program (see _TermReport).
+    `children`: record the Python processes the program starts too (see children.py).
     """
     settings = settings or Settings()
-    recording = _Recording(settings, list(target.argv))
+    recording = _Recording(settings, list(target.argv), children)
 
     def recorded(run_program) -> None:
         watcher = TorchImportWatcher(recording.start)
@@ -167,9 +172,10 @@ class _TermReport:
 
 
 def report(result: Recorded, json_path: str | None = None, trace_path: str | None = None,
-           rank: int | None = None) -> None:
+           rank: int | str | None = None) -> None:
     """Print the findings to stderr and write the requested files; never raises. `rank`: one
-    rank of a distributed launch (its lines are prefixed, and written in one piece)."""
+    rank of a distributed launch, or a child's name (its lines are prefixed, and written in one
+    piece)."""
     try:
         sys.stderr.flush()
         stream = sys.stderr if rank is None else io.StringIO()
@@ -204,35 +210,67 @@ def report_files(result: Recorded, json_path: str | None = None, trace_path: str
 
 
 def run(target: Target, json_path: str | None = None, trace_path: str | None = None,
-        settings: Settings | None = None) -> None:
+        settings: Settings | None = None, run_options: list[str] | tuple[str, ...] = ()) -> None:
     """`gradscope run`: record, report, and end the process as Python would have. Never returns.
-    Under a distributed launcher, each rank writes its own files (see distributed.py)."""
-    rank = launch_rank()
-    json_path, trace_path = per_rank_path(json_path, rank), per_rank_path(trace_path, rank)
-    if rank is not None and settings is not None and settings.flow_svg:
-        settings = dataclasses.replace(settings, flow_svg=per_rank_path(settings.flow_svg, rank))
-    result = record(target, settings, on_terminate=lambda partial: report(partial, json_path, trace_path, rank))
-    report(result, json_path, trace_path, rank)
+    Under a distributed launcher, each rank writes its own files (see distributed.py); the
+    processes the program starts are recorded too (children.py). `run_options`: the `gradscope
+    run` options given, as arguments (a child that re-runs the program gets them)."""
+    settings = settings or Settings()
+    plan = Plan(dataclasses.replace(settings, flow_svg=_absolute(settings.flow_svg)), _absolute(json_path),
+                _absolute(trace_path), list(run_options), _program(target))
+
+    rank_at_start = launch_rank()
+
+    def report_as_rank(result: Recorded) -> None:
+        # Read again now: a launcher inside the program (Lightning's) sets the rank during the
+        # run, and may remove it again at its end, when DDP's process group still knew it.
+        rank = launch_rank()
+        if rank is None:
+            rank = rank_at_start if rank_at_start is not None else result.trace.meta.get("ddp_rank")
+        if rank is not None and settings.flow_svg:
+            result.settings = dataclasses.replace(settings, flow_svg=per_rank_path(settings.flow_svg, rank))
+        report(result, per_rank_path(json_path, rank), per_rank_path(trace_path, rank), rank)
+
+    result = record(target, settings, on_terminate=report_as_rank, children=plan)
+    report_as_rank(result)
     result.outcome.exit()
+
+
+def _absolute(path: str | None) -> str | None:
+    return os.path.abspath(path) if path else None  # a child may run in another folder
+
+
+def _program(target: Target) -> tuple[str, str] | None:
+    """What a command that re-runs this program names: the script's absolute path, or -m's module."""
+    if target.cells is not None:
+        return None  # a notebook cannot be re-run as a command
+    if target.module_name is not None:
+        return ("module", target.module_name)
+    return ("script", os.path.abspath(target.argv[0])) if target.argv else None
 
 
 class _Recording:
     """Starts the API's recording once the program has imported torch (see import_hook)."""
 
-    def __init__(self, settings: Settings, argv: list[str]):
+    def __init__(self, settings: Settings, argv: list[str], children: Plan | None = None):
         from .api import Recording
 
         self.api = Recording(settings, argv)
         self.error: str | None = None
+        self.children = children
 
     def start(self) -> None:
         try:
             self.api.start()
+            if self.children is not None:
+                follow_children(self.children)
         except Exception as exc:  # never break the program's `import torch`
             self.error = f"the recorder could not start: {type(exc).__name__}: {exc}"
 
     def stop(self) -> None:
         self.api.halt()
+        if self.children is not None:
+            forget_children()
 
 
 def start_recorder(settings: Settings | None = None):

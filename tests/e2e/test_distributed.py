@@ -120,3 +120,65 @@ def test_an_optimizer_step_on_gradients_never_synchronized_is_named(tmp_path):
     assert finding["rule"] == "ddp-step-without-sync"
     assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
         (script, 18, "context"), (script, 20, "backward"), (script, 21, "step")]
+
+
+# ---------------------------------------------------------------- processes the program starts itself
+def test_workers_started_by_mp_spawn_are_recorded_and_named_by_rank(tmp_path):
+    script = str((DISTRIBUTED / "mp_spawn_unused_parameter.py").resolve())
+    env_port = {"SAMPLE_PORT": "29541"}
+    plain = _launch_env([sys.executable, script], tmp_path, env_port)
+    run = _launch_env([*_gradscope(), "run", "--json", "out/report.json", script], tmp_path, env_port)
+    assert plain.returncode == run.returncode == 1
+    assert _without_gradscope(run.stderr) == _comparable(plain.stderr)  # the parent's traceback, the workers' text
+    for rank in (0, 1):
+        report = json.loads((tmp_path / "out" / f"report.rank{rank}.json").read_text())
+        (finding,) = report["findings"]
+        assert finding["details"]["unused_parameters"] == ["aux_head.weight", "aux_head.bias"]
+        assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
+            (script, 26, "skipped"), (script, 25, "condition"), (script, 38, "failed")]
+    parent = json.loads((tmp_path / "out" / "report.json").read_text())
+    assert parent["findings"] == [] and parent["error"]["type"] == "ProcessRaisedException"
+    merged = subprocess.run([*_gradscope(), "report", *sorted(map(str, (tmp_path / "out").glob("*.json")))],
+                            capture_output=True, text=True, timeout=60)
+    assert "ddp-unused-parameters" in merged.stderr and "(ranks 0–1)" in merged.stderr
+    assert "the launching process then raised ProcessRaisedException" in merged.stderr
+
+
+@pytest.mark.parametrize("method", ["fork", "spawn", "forkserver"])
+def test_a_multiprocessing_worker_is_recorded_with_any_start_method(tmp_path, method):
+    script = str((DISTRIBUTED / "mp_process_inplace.py").resolve())
+    plain = _launch_env([sys.executable, script, method], tmp_path, {})
+    run = _launch_env([*_gradscope(), "run", "--json", "report.json", script, method], tmp_path, {})
+    assert plain.returncode == run.returncode == 0 and plain.stdout == run.stdout == "worker exit code: 1\n"
+    assert _without_gradscope(run.stderr) == _comparable(plain.stderr)  # "Process ...:" and its traceback, as Python's
+    assert "[child1]: ╭─ 1. A tensor saved for backward was modified in place" in run.stderr
+    (finding,) = json.loads((tmp_path / "report.child1.json").read_text())["findings"]
+    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(13, "saved"), (14, "modified"),
+                                                                           (15, "backward")]
+    assert json.loads((tmp_path / "report.json").read_text())["findings"] == []  # the parent ran no autograd
+
+
+def _launch_env(argv, cwd, extra):
+    old = {k: os.environ.get(k) for k in extra}
+    os.environ.update(extra)
+    try:
+        return _launch(argv, cwd)
+    finally:
+        for key, value in old.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+
+
+def _without_gradscope(stderr: str) -> str:
+    """stderr without the children's panels (lines prefixed `[rank0]: ` / `[child1]: `)."""
+    return _comparable("".join(line for line in stderr.splitlines(keepends=True)
+                               if not re.match(r"\[(rank|child)\d+\]: ", line)))
+
+
+def _comparable(stderr: str) -> str:
+    # process ids, torch's timestamps, which worker failed first, and the order of two workers' lines
+    text = re.sub(r"\b\d{3,}\b", "N", re.sub(r"\d\d:\d\d:\d\d\.\d+", "T", stderr))
+    text = re.sub(r"(Process|rank) \d\b", r"\1 K", text)
+    return "\n".join(sorted(text.splitlines()))

@@ -27,3 +27,34 @@ def test_same_run_and_no_findings(script):
     result = run_suite.run_script(script)
     assert result.verdict == "pass", f"{script.name} under gradscope run:\n" + "\n".join(
         "- " + reason.replace("\n", "\n  ") for reason in result.reasons)
+
+
+# ---------------------------------------------------------------- programs with a bug (buggy/)
+BUGGY = Path(__file__).with_name("buggy")
+
+
+def test_lightning_ddp_ranks_started_by_lightning_itself_are_recorded_and_name_the_unused_head(tmp_path):
+    """Lightning's strategy="ddp" starts rank 1 by running the script again (subprocess.Popen):
+    that run is recorded too, and each rank names the head its branch skips."""
+    if run_suite.missing_requirements(Path("lightning_trainer")):
+        pytest.skip("needs lightning (pip install -e .[realworld])")
+    import json
+    import os
+    import subprocess
+
+    script = BUGGY / "lightning_ddp_unused.py"
+    env = {**os.environ, "PYTHONPATH": str(run_suite.SCRIPTS_DIR), "COLUMNS": "120"}
+    command = [sys.executable, "-m", "gradscope", "run", "--json", "report.json", str(script)]
+    run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+                         stdin=subprocess.DEVNULL)
+    assert run.returncode == 1, run.stderr[-3000:]
+    for rank in (0, 1):
+        report = json.loads((tmp_path / f"report.rank{rank}.json").read_text())
+        (finding,) = report["findings"]
+        assert finding["rule"] == "ddp-unused-parameters"
+        assert finding["details"]["unused_parameters"] == ["aux_head.weight", "aux_head.bias"]
+        assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]][:2] == [
+            (str(script), 27, "skipped"), (str(script), 26, "condition")]
+        assert "ddp_find_unused_parameters_true" in finding["fix"]
+        assert f"[rank{rank}]: ╭─ 1. DDP: parameters that got no gradient" in run.stderr
+    assert not (tmp_path / "report.json").exists()

@@ -13,7 +13,7 @@ from gradscope import cli, session
 @pytest.fixture
 def handed_over(monkeypatch):
     calls = []
-    monkeypatch.setattr(session, "run", lambda target, json_path, trace_path, settings:
+    monkeypatch.setattr(session, "run", lambda target, json_path, trace_path, settings, run_options=():
                         calls.append((target, json_path, trace_path, settings)))
 
     def run(*argv):

@@ -18,6 +18,8 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
            gradient_hazards, nan_origins, grad_resets, functions, first_steps=()) -> Trace:
     """Fill `trace` from the parts (see recorder.Recorder.to_trace for who they are)."""
     trace.ddp_parameters = list(modules.ddp_parameters)
+    if modules.ddp_rank is not None:
+        trace.meta["ddp_rank"] = modules.ddp_rank
     trace.ddp_forwards = [DdpForward(resolve(loc), before, broadcasts) for loc, before, broadcasts in modules.ddp_forwards]
     records = dict(graph.records)
     records.update(graph.pinned)

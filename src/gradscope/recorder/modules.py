@@ -39,6 +39,9 @@ class Modules:
         # The trainable parameters a DistributedDataParallel wraps, in its order: its errors name
         # parameters by their index in this list.
         self.ddp_parameters: list[str] = []
+        # This process's rank in the first DDP's process group (of size > 1): names this rank's
+        # outputs where the launcher's environment is gone by the end (Lightning removes it).
+        self.ddp_rank: int | None = None
         self.ddp_forwards: list[tuple] = []  # (raw location, backward calls before, broadcasts buffers with grad on)
         self._ddp_modules: list = []  # weak references to the DDP modules that ran forward
         self.threads = threading.local()  # per thread: the stack of module calls in progress
@@ -102,6 +105,8 @@ class Modules:
         self.ddp_forwards.append((loc, self._clock.backwards, broadcasts and torch.is_grad_enabled()))
         if not any(ref() is module for ref in self._ddp_modules):
             self._ddp_modules.append(weakref.ref(module))
+            if self.ddp_rank is None:
+                self.ddp_rank = _rank_of(module)
 
     def ddp_sync_state(self) -> bool | None:
         """Whether a backward now all-reduces the gradients of the DDP modules seen (False inside
@@ -278,3 +283,11 @@ def roots_of(modules: list) -> list:
     inside = {id(sub) for m in modules for sub in m.modules() if sub is not m}
     return [m for m in modules if id(m) not in inside]
 
+
+def _rank_of(ddp) -> int | None:
+    """The rank of a DDP module's process group (getters only, no collective), None if single."""
+    try:
+        group = ddp.process_group
+        return int(group.rank()) if int(group.size()) > 1 else None
+    except Exception:
+        return None

@@ -34,8 +34,21 @@ def report(trace: Trace, findings: list[Finding]) -> dict:
             "backward_calls": trace.meta.get("backward_calls", len(trace.backward_calls)),
             "inplace_changes": len(trace.inplace_changes),
             "nodes_in_trace": len(trace.nodes),
+            "parameters_without_grad": _without_grad(trace),
         },
     }
+
+
+def _without_grad(trace: Trace) -> list[str] | None:
+    """The parameters an optimizer stepped while their .grad was None (by module path; at most
+    16), for comparing ranks; None when no optimizer stepped (nothing is known)."""
+    if not trace.first_steps:
+        return None
+    names = []
+    for hazard in trace.grad_hazards:
+        if hazard.kind == "never-graded":
+            names += [leaf.name or leaf.owner or f"leaf {leaf.id}" for leaf in map(trace.leaf, hazard.leaves) if leaf]
+    return sorted(set(names))
 
 
 def _flow(trace: Trace) -> dict | None:

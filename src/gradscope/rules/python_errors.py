@@ -141,20 +141,23 @@ def _ddp_unused(trace, error, found):
                    "every parameter it wraps before the next forward; "
                    + (f"on rank {rank}, {shown} got none" if names else "some parameters got none")
                    + " in the previous iteration")
+    # Under Lightning the DDP is built by its strategy: the option is the strategy's name.
+    finds_unused = ("`strategy=\"ddp_find_unused_parameters_true\"` in the Trainer" if "LightningModule" in error.message
+                    else "DDP with `find_unused_parameters=True`")
     if conditions:
         explanation += (f": `{modules[0]}` is called at {where(uses[0])} only when the condition at "
                         f"{where(conditions[0])} holds, and it did not in that iteration")
-        fix = (f"`{modules[0]}` is used on some iterations only: construct DDP with "
-               "`find_unused_parameters=True` (it then looks for unused parameters after each forward), "
+        fix = (f"`{modules[0]}` is used on some iterations only: construct {finds_unused} "
+               "(it then looks for unused parameters after each forward), "
                f"or make the branch at {where(conditions[0])} use `{modules[0]}` on every iteration "
                "(e.g. add `0 * its output` to the loss when it is skipped).")
     elif built:
         explanation += f": `{modules[0]}` (built at {where(built[0])}) is never called in forward"
         fix = (f"Remove `{modules[0]}` from the model, or freeze it (`requires_grad_(False)`) before wrapping "
-               "the model in DDP; if it is used elsewhere, construct DDP with `find_unused_parameters=True`.")
+               f"the model in DDP; if it is used elsewhere, construct {finds_unused}.")
     else:
         explanation += " (a branch not taken, or an output left out of the loss)"
-        fix = "Use every output in the loss, or construct DDP with find_unused_parameters=True (or static_graph=True)."
+        fix = f"Use every output in the loss, or construct {finds_unused} (or static_graph=True)."
     finding = _finding(trace, error, "ddp-unused-parameters", "DDP: parameters that got no gradient",
                        explanation + ".", fix,
                        *(Location.at(site, "skipped", "used only when the branch is taken") for site in uses[:2]),
@@ -173,11 +176,32 @@ def _unused_parameters(trace, message: str) -> tuple[int | None, list[str]]:
     if named:
         return int(named.group(1)), [n.strip() for n in named.group(2).split(",") if n.strip()]
     indexed = _UNUSED_INDICES.search(message)
-    if not indexed:
-        return None, []
+    if not indexed:  # (Lightning replaces DDP's message by its own, without the indices)
+        return trace.meta.get("ddp_rank"), _unreached_by_last_backward(trace)
     order = trace.ddp_parameters
     indices = [int(i) for i in indexed.group(2).split()]
     return int(indexed.group(1)), [order[i] if i < len(order) else f"parameter #{i}" for i in indices]
+
+
+def _unreached_by_last_backward(trace) -> list[str]:
+    """The parameters DDP wraps that the last backward call did not reach: its graph walked from
+    its roots to the leaves it accumulates into. Empty when that graph is not in the trace."""
+    calls = [c for c in trace.backward_calls if c.error is None and c.roots]
+    if not calls or not trace.ddp_parameters:
+        return []
+    reached, seen, todo = set(), set(), list(calls[-1].roots)
+    while todo:
+        node = trace.node(todo.pop())
+        if node is None or node.id in seen:
+            continue
+        seen.add(node.id)
+        todo.extend(node.next_ids)
+        reached.update(leaf.name for leaf in map(trace.leaf, node.leaf_ids) if leaf is not None and leaf.name)
+    if not reached:
+        return []
+    return [name for name in trace.ddp_parameters
+            if not any(reached_name == path or reached_name.endswith(f".{name}") for path in traced_paths(name)
+                       for reached_name in reached)]
 
 
 _gradcheck = _worded(
@@ -203,14 +227,23 @@ _EXPLAINERS: Explainers = [
     (re.compile(r"'NoneType' object has no attribute|unsupported operand type\(s\) for .*NoneType"), _none_grad),
     (re.compile(r"Attempting to unscale FP16 gradients"), _amp_fp16),
     (re.compile(r"Expected to have finished reduction in the prior iteration"), _ddp_unused),
+    (re.compile(r"your LightningModule has parameters that were not used in producing the loss"), _ddp_unused),
     (re.compile(r"Jacobian mismatch for output \d+ with respect to input \d+"), _gradcheck),
     (re.compile(r"Only Tensors of floating point and complex dtype can require gradients"), _integer_parameter),
 ]
+
+
+# Errors that quote another process's error (torch.multiprocessing.spawn re-raises a worker's
+# traceback as text in the parent). The worker is recorded too (children.py), and its report
+# has the facts; the quote in the parent has none.
+_RELAYED = {"ProcessRaisedException"}
 
 
 def check(trace: Trace) -> list[Finding]:
     error = trace.error
     if error is None or error.backward_call is not None or error.op_failure is not None:
         return []
+    if error.type in _RELAYED:
+        return []  # a child process's error, quoted: the child's own report explains it
     finding = explain_first(_EXPLAINERS, error.message, trace, error)
     return [finding] if finding is not None else []
