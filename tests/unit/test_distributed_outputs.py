@@ -101,3 +101,27 @@ def test_a_step_is_unsynchronized_only_when_no_backward_before_it_synchronized()
     assert [f.rule for f in ddp.step_without_sync(trace(False, False))] == [ddp.NO_SYNC_RULE_ID]
     assert ddp.step_without_sync(trace(False, False, True)) == []  # accumulation done right
     assert ddp.step_without_sync(trace(None, None)) == []  # no DDP
+
+
+def test_a_running_statistic_changed_by_nothing_recorded_after_two_ddp_forwards_is_ddp_s_broadcast():
+    """The CUDA form of pytorch/pytorch#22095: DDP's buffer broadcast (C++) bumps the version of
+    BatchNorm's running_mean between two forwards; the backward of the first then fails."""
+    from gradscope.locations import Site
+    from gradscope.rules import ddp, inplace_saved
+    from gradscope.trace import BackwardCall, DdpForward, Node, Trace, VersionFailure
+
+    trace = Trace(argv=[])
+    trace.nodes = {5: Node(5, "CudnnBatchNormBackward0", "batch_norm", Site("/gan.py", 12), 3, 0)}
+    trace.ddp_forwards = [DdpForward(Site("/gan.py", 30), 0, True), DdpForward(Site("/gan.py", 31), 0, True)]
+    call = BackwardCall(0, "Tensor.backward", Site("/gan.py", 33), 40, False, False)
+    call.version_failure = VersionFailure(5, "_saved_running_mean", 2, 3)
+    trace.backward_calls = [call]
+    (finding,) = inplace_saved.check(trace)
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(12, "saved"), (30, "forward"), (31, "again"),
+                                                                   (33, "backward")]
+    assert "DistributedDataParallel changed it: called again at gan.py:31" in finding.explanation
+    assert "`running_mean` is a BatchNorm running statistic" in finding.explanation
+    assert "broadcast_buffers=False" in finding.fix
+    assert ddp.buffers_between_forwards(trace) == []  # the error's explanation says it; no second finding
+    call.version_failure = VersionFailure(5, "_saved_input", 2, 3)  # another saved tensor: not DDP's doing
+    assert "DistributedDataParallel" not in inplace_saved.check(trace)[0].explanation

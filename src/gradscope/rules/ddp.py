@@ -19,21 +19,23 @@ def traced_paths(path: str) -> set[str]:
     return {path, f"module.{path}"}
 
 
+DDP_BUFFERS_FIX = ("Run the module once on both batches (`netD(torch.cat([real, fake]))`, then split the output), "
+                   "or backward after each forward, or construct DDP with `broadcast_buffers=False` (or use "
+                   "SyncBatchNorm).")
+
+
 def buffers_between_forwards(trace: Trace) -> list[Finding]:
     """At each forward in training, DDP (broadcast_buffers=True) copies rank 0's buffers (BatchNorm
     running statistics) into every rank's model in place. A second forward before the backward of
     the first changes buffers the first forward's BatchNorm saved: on CUDA (cuDNN) that backward
     fails with the version-counter error (pytorch/pytorch#22095); on CPU it happens not to."""
     findings, seen = [], set()
-    forwards = trace.ddp_forwards
-    for first, second in zip(forwards, forwards[1:]):
-        if not (first.broadcasts_buffers and second.broadcasts_buffers):
-            continue
-        if first.backwards_before != second.backwards_before:
-            continue  # a backward ran in between: the first forward's graph is done
+    for first, second in _broadcasting_pairs(trace):
         backward = next((c for c in trace.backward_calls if c.index >= first.backwards_before), None)
         if backward is None or (first.site, second.site) in seen:
             continue
+        if buffer_written_by_ddp(trace, backward) is not None:
+            continue  # it failed: inplace_saved explains the error, naming these forwards
         seen.add((first.site, second.site))
         findings.append(Finding.naming(
             BUFFERS_RULE_ID, "warning", "DDP changes the buffers between two forwards before one backward",
@@ -44,12 +46,31 @@ def buffers_between_forwards(trace: Trace) -> list[Finding]:
             "this backward fails (\"one of the variables needed for gradient computation has been modified by an "
             "inplace operation\", the running statistics)" + ("; this run did not fail." if backward.error is None
                                                               else "."),
-            "Run the module once on both batches (`netD(torch.cat([real, fake]))`, then split the output), or "
-            "backward after each forward, or construct DDP with `broadcast_buffers=False` (or use SyncBatchNorm).",
+            DDP_BUFFERS_FIX,
             [Location.at(first.site, "forward", "first forward: its graph keeps the buffers"),
              Location.at(second.site, "again", "second forward: DDP rewrites the buffers"),
              Location.at(backward.site, "backward", "backward of both")]))
     return findings
+
+
+def _broadcasting_pairs(trace: Trace):
+    """Two DDP forwards in a row that both broadcast buffers with no backward between them."""
+    forwards = trace.ddp_forwards
+    for first, second in zip(forwards, forwards[1:]):
+        if first.broadcasts_buffers and second.broadcasts_buffers and \
+                first.backwards_before == second.backwards_before:  # else the first graph is done
+            yield first, second
+
+
+def buffer_written_by_ddp(trace: Trace, call) -> tuple | None:
+    """(first forward, second forward) when `call` failed on a BatchNorm running statistic that
+    no recorded op changed, after two broadcasting DDP forwards: DDP's buffer broadcast (C++,
+    unseen) rewrote it. The CUDA form of pytorch/pytorch#22095."""
+    failure = call.version_failure
+    if failure is None or not any(name in failure.attr for name in ("running_mean", "running_var")):
+        return None
+    pair = next(((a, b) for a, b in _broadcasting_pairs(trace) if a.backwards_before == call.index), None)
+    return pair
 
 
 NO_SYNC_RULE_ID = "ddp-step-without-sync"

@@ -13,6 +13,7 @@ from ..locations import Site
 from ..source_search import constructor_calls, writes_an_argument
 from ..queries import changes_after_save, model_call_site, saved_tensor_of
 from ..trace import BackwardCall, InplaceChange, Trace
+from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 
 RULE_ID = "inplace-modified-saved-tensor"
@@ -65,6 +66,11 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                          + [node.module_call if node else None])
     for site in built_inplace:
         finding.add(Location.at(site, "fix", "built with inplace=True"))
+    ddp_pair = buffer_written_by_ddp(trace, call) if not changes else None
+    if ddp_pair is not None:
+        finding.add(Location.at(ddp_pair[0].site, "forward", "first DDP forward: its BatchNorm saved the buffers"))
+        finding.add(Location.at(ddp_pair[1].site, "again", "second DDP forward: DDP rewrites the buffers"))
+        finding.fix = DDP_BUFFERS_FIX
     finding.add(Location.at(call.site, "backward", "backward fails here"))
 
     what = shape_words(saved.shape, saved.dtype) if saved else "A tensor"
@@ -75,6 +81,12 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     if changes:
         lines = ", ".join(f"{op_words(c.op)} at {where(c.site)}" for c in changes)
         story.append(f"it was changed in place by {lines} after it was saved.")
+    elif ddp_pair is not None:
+        first, second = ddp_pair
+        story.append(f"DistributedDataParallel changed it: called again at {where(second.site)} before this "
+                     f"backward, it copied rank 0's buffers into the model in place (broadcast_buffers=True), "
+                     f"and `{failure.attr.removeprefix('_saved_')}` is a BatchNorm running statistic that the "
+                     f"forward at {where(first.site)} saved.")
     else:
         story.append("it was changed in place by code gradscope did not see (another thread, a C++ "
                      "extension, or a write through an alias made before recording started).")
