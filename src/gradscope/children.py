@@ -18,14 +18,17 @@ own numbering). A child that made no autograd graph reports nothing: no panel, n
 DataLoader workers are not recorded at all (they run no autograd and must stay fast).
 
 What the program does is unchanged: the same target runs once, with the same exit code and the
-same traceback text (no gradscope frame is put between multiprocessing and the target).
+same traceback text (no gradscope frame is put between multiprocessing and the target, and the
+ones torch's dispatch to gradscope adds are taken out where the child shows its error).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
+import types
 from dataclasses import dataclass, field
 
 from .settings import Settings
@@ -43,9 +46,12 @@ class Plan:
     trace_path: str | None = None
     run_options: list[str] = field(default_factory=list)  # the same, as `gradscope run` arguments
     program: tuple[str, str] | None = None  # ("script", absolute path) or ("module", name): what a re-run is
+    parent_rank: int | None = None  # the recorded program's own rank, under a launcher
 
 
 _plan: Plan | None = None
+# The functions wrapped, as they were before: kept for good (a wrapper called late, from another
+# thread, still finds them), restored only where gradscope's wrapper is still in place.
 _originals: dict = {}
 
 
@@ -55,13 +61,14 @@ def install(plan: Plan) -> None:
     import multiprocessing.process
     import multiprocessing.spawn
     import subprocess
+    import traceback
 
     _plan = plan
-    if _originals:
-        return
-    _originals["bootstrap"] = multiprocessing.process.BaseProcess._bootstrap
-    _originals["preparation"] = multiprocessing.spawn.get_preparation_data
-    _originals["popen_init"] = subprocess.Popen.__init__
+    if not _originals:
+        _originals.update(bootstrap=multiprocessing.process.BaseProcess._bootstrap,
+                          preparation=multiprocessing.spawn.get_preparation_data,
+                          popen_init=subprocess.Popen.__init__,
+                          print_exc=traceback.print_exc, format_exc=traceback.format_exc)
     multiprocessing.process.BaseProcess._bootstrap = _bootstrap
     multiprocessing.spawn.get_preparation_data = _preparation_data
     if plan.program is not None:
@@ -75,11 +82,11 @@ def uninstall() -> None:
     import subprocess
 
     _plan = None
-    if not _originals:
-        return
-    multiprocessing.process.BaseProcess._bootstrap = _originals.pop("bootstrap")
-    multiprocessing.spawn.get_preparation_data = _originals.pop("preparation")
-    subprocess.Popen.__init__ = _originals.pop("popen_init")
+    for owner, name, ours, key in ((multiprocessing.process.BaseProcess, "_bootstrap", _bootstrap, "bootstrap"),
+                                   (multiprocessing.spawn, "get_preparation_data", _preparation_data, "preparation"),
+                                   (subprocess.Popen, "__init__", _popen_init, "popen_init")):
+        if key in _originals and getattr(owner, name) is ours:  # (another tool's later patch stays)
+            setattr(owner, name, _originals[key])
 
 
 # ---------------------------------------------------------------------------- multiprocessing
@@ -127,25 +134,28 @@ def _bootstrap(process, *args, **kwargs):
         child.end(exit_code)
 
 
+def _function_name(target) -> tuple[str | None, str | None]:
+    """(module, name) of a plain function; (None, None) for any other callable (reading names
+    off other objects could run the program's own `__getattr__`)."""
+    if type(target) is types.FunctionType:
+        return target.__module__, target.__name__
+    return None, None
+
+
 def _recorded(process) -> bool:
-    target = vars(process).get("_target")  # (no attribute lookup that could run the program's code)
-    return (getattr(target, "__module__", None), getattr(target, "__name__", None)) not in _NOT_RECORDED
+    return _function_name(vars(process).get("_target")) not in _NOT_RECORDED
 
 
 def _leave_parents_recording() -> None:
     """A forked child is a copy of the parent, recording included: stop that copy (the child
-    records on its own, or not at all), and drop the parent's SIGTERM report (session._TermReport),
+    records on its own, or not at all), and drop the parent's SIGTERM report (session.TermReport),
     which would otherwise print the parent's findings from the child."""
     recorder_module = sys.modules.get("gradscope.recorder.recorder")
     running = recorder_module.Recorder._running if recorder_module is not None else None
     if running is not None:
-        try:
-            running.stop()
-        except Exception:
-            pass
-        recorder_module.Recorder._running = None
+        running.drop_in_forked_child()
     handler = signal.getsignal(signal.SIGTERM)
-    if type(getattr(handler, "__self__", None)).__name__ == "_TermReport":
+    if type(getattr(handler, "__self__", None)).__name__ == "TermReport":
         try:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
         except ValueError:  # not the main thread
@@ -164,6 +174,7 @@ class _ChildRun:
         self.watcher = TorchImportWatcher(self._start)
         self.exception: BaseException | None = None
         self.start_error: str | None = None
+        self.terminate = None
 
     def _start(self) -> None:
         try:
@@ -172,53 +183,88 @@ class _ChildRun:
             self.start_error = f"the recorder could not start in the child: {type(exc).__name__}: {exc}"
 
     def begin(self) -> None:
-        import multiprocessing.util as util
+        import traceback
+
+        from .session import TermReport
 
         self.watcher.install()
-        self._exit_function = util._exit_function
-        util._exit_function = self._note_exception_then_exit
+        # The error that ends the target is caught and shown by multiprocessing (`_bootstrap`:
+        # traceback.print_exc()) or by torch.multiprocessing.spawn's wrapper (traceback.format_exc(),
+        # text for the parent). Seen there, it is noted, and shown without gradscope's frames.
+        traceback.print_exc, traceback.format_exc = self._print_exc, self._format_exc
+        # A worker's parent ends the other workers with SIGTERM when one fails (mp.spawn does):
+        # what was recorded is reported first, as `gradscope run` does for itself.
+        self.terminate = TermReport(self._report_terminated)
 
-    def _note_exception_then_exit(self, *args, **kwargs):
-        # _bootstrap calls util._exit_function() in the `finally` right after the target: an
-        # exception leaving the target is the one in flight here (multiprocessing then prints
-        # it and drops it). Seen here, no frame of ours is in its traceback.
-        import multiprocessing.util as util
+    def _print_exc(self, limit=None, file=None, chain=True):
+        exc = self._note_and_clean(sys._getframe(1).f_code)
+        if exc is None:
+            return _originals["print_exc"](limit=limit, file=file, chain=chain)
+        import traceback
 
-        self.exception = sys.exc_info()[1]
-        util._exit_function = self._exit_function
+        traceback.print_exception(type(exc), exc, exc.__traceback__, limit=limit, file=file, chain=chain)
+
+    def _format_exc(self, limit=None, chain=True):
+        exc = self._note_and_clean(sys._getframe(1).f_code)
+        if exc is None:
+            return _originals["format_exc"](limit=limit, chain=chain)
+        import traceback
+
+        return "".join(traceback.format_exception(type(exc), exc, exc.__traceback__, limit=limit, chain=chain))
+
+    def _note_and_clean(self, caller) -> BaseException | None:
+        """The exception being handled, if `caller` is the code that shows the target's error
+        (else None: the program's own call, passed on as it is)."""
+        if caller is not _originals["bootstrap"].__code__ and not _is_spawn_wrapper_code(caller):
+            return None
+        exc = sys.exc_info()[1]
+        if exc is None:
+            return None
+        from .runner import clean_exception
+
+        if self.exception is None:
+            self.exception = exc
         try:
-            _as_python_shows_it(self.process, self.exception)
+            clean_exception(exc)
         except Exception:
             pass
-        return self._exit_function(*args, **kwargs)
+        return exc
 
     def end(self, exit_code: int) -> None:
         """Stop recording, diagnose, report. Never raises (the child's exit code is the target's)."""
-        import multiprocessing.util as util
+        import traceback
 
         try:
+            traceback.print_exc, traceback.format_exc = _originals["print_exc"], _originals["format_exc"]
+            if self.terminate is not None:
+                self.terminate.uninstall()
             self.watcher.uninstall()
-            if util._exit_function == self._note_exception_then_exit:  # the target never started
-                util._exit_function = self._exit_function
             self.recording.halt()
             if not self.recording.started:
                 return  # the child never imported torch: nothing to report
-            exc = _program_error(self.exception)
+            exc = self.exception
             self.recording.diagnose(exc, exit_code, (self.start_error,) if self.start_error else ())
             trace = self.recording.trace
             if not (trace.nodes or trace.backward_calls or self.recording.findings or trace.internal_errors):
                 return  # no autograd in this child (a worker of some other kind)
-            self._report(exit_code, exc)
+            with _sigterm_held():  # a SIGTERM now (the parent stopping this worker) waits for the report
+                self._report(exit_code, exc)
         except Exception as exc:
             print(f"gradscope: internal error in child process {getattr(self.process, 'name', '?')}: "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
+
+    def _report_terminated(self) -> None:
+        self.recording.halt()
+        if self.recording.started:
+            self.recording.diagnose(None, -signal.SIGTERM)
+            self._report(-signal.SIGTERM, None)
 
     def _report(self, exit_code: int, exc: BaseException | None) -> None:
         from . import session
         from .distributed import per_rank_path
         from .runner import Outcome
 
-        name = child_name(self.process, self.recording.trace.meta.get("ddp_rank"))
+        name = child_name(self.process, self.recording.trace.meta.get("ddp_rank"), self.plan.parent_rank)
         plan = self.plan
         settings = plan.settings
         if settings.flow_svg:
@@ -230,67 +276,53 @@ class _ChildRun:
                        name)
 
 
-def _as_python_shows_it(process, exc: BaseException | None) -> None:
-    """Take gradscope's frames out of the traceback the child is about to show (as `gradscope
-    run` does for the program's own). multiprocessing prints an exception that leaves the target
-    after this; torch.multiprocessing.spawn's wrapper has already written the target's
-    traceback, as text, to the file its parent re-raises it from: that text is written again."""
-    from .runner import clean_exception
-
-    if exc is None:
+@contextlib.contextmanager
+def _sigterm_held():
+    """SIGTERM blocked while the report is written: one that arrives meanwhile is delivered when
+    it is unblocked, and ends the process as it would have (killed by SIGTERM), a moment later."""
+    try:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
+    except (AttributeError, OSError, ValueError):  # not POSIX
+        yield
         return
-    error = _program_error(exc)
-    args = getattr(process, "_args", ())
-    if error is not exc and _is_spawn_wrapper(getattr(process, "_target", None)) and len(args) == 4:
-        import pickle
-        import traceback
-
-        error_file = args[3]
-        with open(error_file, "rb") as handle:
-            written = pickle.load(handle)
-        clean_exception(error)
-        text = "".join(traceback.format_exception(type(error), error, error.__traceback__))
-        if text != written:
-            with open(error_file, "wb") as handle:
-                pickle.dump(text, handle)
-    clean_exception(exc)
+    try:
+        yield
+    finally:
+        if signal.SIGTERM not in blocked:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
 
 def _is_spawn_wrapper(target) -> bool:
-    return getattr(target, "__module__", "") == "torch.multiprocessing.spawn" and \
-        getattr(target, "__name__", "") == "_wrap"
+    return _function_name(target) == ("torch.multiprocessing.spawn", "_wrap")
 
 
-def _program_error(seen: BaseException | None) -> BaseException | None:
-    """The error that ended the child's program. torch.multiprocessing.spawn's wrapper catches
-    the target's exception, writes its traceback for the parent and exits with 1: the error is
-    that SystemExit's context."""
-    if isinstance(seen, SystemExit):
-        if seen.code not in (0, None) and isinstance(seen.__context__, Exception):
-            return seen.__context__
-        return None
-    return seen
+def _is_spawn_wrapper_code(code) -> bool:
+    spawn = sys.modules.get("torch.multiprocessing.spawn")
+    wrapper = getattr(spawn, "_wrap", None) if spawn is not None else None
+    return type(wrapper) is types.FunctionType and code is wrapper.__code__
 
 
-def child_name(process, ddp_rank: int | None = None) -> str:
+def child_name(process, ddp_rank: int | None = None, parent_rank: int | None = None) -> str:
     """`rank1` when the child knows its rank (the process group, the launcher's environment, the
     rank its DDP module had, or the index torch.multiprocessing.spawn gave it), else `child1`
-    (multiprocessing's numbering)."""
+    (multiprocessing's numbering). A child of a rank that only inherited the rank (a forked
+    helper of rank 1) is `rank1-child1`: its files must not replace its parent's."""
     from .distributed import launch_rank
 
+    identity = "-".join(map(str, getattr(process, "_identity", ()) or (os.getpid(),)))
     rank = _process_group_rank()
     if rank is None:
         rank = launch_rank()
     if rank is None:
         rank = ddp_rank
-    target = getattr(process, "_target", None)
-    args = getattr(process, "_args", ())
-    if rank is None and _is_spawn_wrapper(target) and len(args) > 1:
+    args = vars(process).get("_args", ())
+    if rank is None and _is_spawn_wrapper(vars(process).get("_target")) and len(args) > 1:
         rank = args[1] if isinstance(args[1], int) else None  # spawn's _wrap(fn, i, ...): fn gets i first
+    if rank is not None and rank == parent_rank:
+        return f"rank{rank}-child{identity}"
     if rank is not None:
         return f"rank{rank}"
-    identity = getattr(process, "_identity", ()) or (os.getpid(),)
-    return "child" + "-".join(map(str, identity))
+    return f"child{identity}"
 
 
 def _process_group_rank() -> int | None:
@@ -306,7 +338,10 @@ def _process_group_rank() -> int | None:
 
 # ---------------------------------------------------------------------------- re-running itself
 def _popen_init(self, args, *rest, **kwargs):
-    return _originals["popen_init"](self, _under_gradscope(args), *rest, **kwargs)
+    # (Popen(args, bufsize, executable, ...): a command given its own executable is left alone)
+    if kwargs.get("executable") is None and not (len(rest) > 1 and rest[1] is not None):
+        args = _under_gradscope(args)
+    return _originals["popen_init"](self, args, *rest, **kwargs)
 
 
 def _under_gradscope(args):
@@ -317,7 +352,8 @@ def _under_gradscope(args):
         if plan is None or plan.program is None or not isinstance(args, (list, tuple)) or len(args) < 2:
             return args
         executable = os.fspath(args[0])
-        if executable != sys.executable and os.path.realpath(executable) != os.path.realpath(sys.executable):
+        # The same path, not the same file: a venv's python links to a base Python without gradscope.
+        if executable != sys.executable and os.path.abspath(executable) != os.path.abspath(sys.executable):
             return args
         kind, program = plan.program
         rest = [os.fspath(a) if isinstance(a, os.PathLike) else a for a in args[1:]]

@@ -23,7 +23,9 @@ PRINTED, BAD_INPUT = 0, 2
 # Errors a rank gets because another rank stopped: the collective it waited in broke.
 _FOLLOW_ON = re.compile(r"gloo|nccl|ProcessGroup|DistBackendError|DistNetworkError|Connection (closed|reset)|"
                         r"timed out|Timeout|Broken pipe|peer", re.IGNORECASE)
-_RANK_IN_NAME = re.compile(r"(?:^|\.)(rank|child)([\d-]+)\.")
+# `report.rank1.json`, `report.child2.json`, `report.rank1-child1.json` (a forked helper of rank 1),
+# also without a suffix (`--json report` gives `report.rank1`).
+_RANK_IN_NAME = re.compile(r"(?:^|\.)(?:rank(\d+))?(?:-?child([\d-]+))?(?:\.|$)")
 # The parent's error when it only relays a worker's (torch.multiprocessing.spawn).
 _RELAYED = {"ProcessRaisedException", "ProcessExitedException"}
 
@@ -63,11 +65,12 @@ def load(paths: list[str]) -> list[RankReport]:
             raise ReportError(f"'{path}' is not JSON: write reports with `gradscope run --json PATH`") from None
         if not isinstance(data, dict) or "findings" not in data or "exit_status" not in data:
             raise ReportError(f"'{path}' is not a gradscope JSON report (`gradscope run --json PATH` writes one)")
-        found = _RANK_IN_NAME.findall(path.rsplit("/", 1)[-1])
-        if found and found[-1][0] == "rank":
-            reports.append(RankReport(int(found[-1][1]), path, data))
-        elif found:
-            reports.append(RankReport(None, path, data, f"child {found[-1][1]}"))
+        found = [(rank, child) for rank, child in _RANK_IN_NAME.findall(path.rsplit("/", 1)[-1]) if rank or child]
+        rank, child = found[-1] if found else ("", "")
+        if rank and not child:
+            reports.append(RankReport(int(rank), path, data))
+        elif child:
+            reports.append(RankReport(None, path, data, (f"rank {rank}'s " if rank else "") + f"child {child}"))
         else:
             reports.append(RankReport(None, path, data, "the launching process"))
     if not any(r.rank is not None or r.name.startswith("child") for r in reports):

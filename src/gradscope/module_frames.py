@@ -8,6 +8,11 @@ Where plain Python would have taken the fast path (the module has no hooks of it
 global hook is gradscope's), the two become that one, with the line and column it would show.
 
 Only facts are read: frame locals, the hook dictionaries, the code object. No user code runs.
+
+Limits: the hooks are looked at when the traceback is shown, not when the module was called (a
+hook the program removed in between, `with m.register_forward_hook(h): m(x)`, is not seen); and
+a traceback the program prints itself while recording (`traceback.print_exc()`,
+`logging.exception`) still has the two frames.
 """
 
 from __future__ import annotations

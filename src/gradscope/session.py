@@ -41,7 +41,7 @@ def record(target: Target, settings: Settings | None = None, on_terminate=None,
            children: Plan | None = None) -> Recorded:
     """Run the program with the recorder on; print its traceback as Python would; diagnose.
 
-    `on_terminate(recorded)`: if given, called when SIGTERM ends the program (see _TermReport).
+    `on_terminate(recorded)`: if given, called when SIGTERM ends the program (see TermReport).
     `children`: record the Python processes the program starts too (see children.py).
     """
     settings = settings or Settings()
@@ -54,7 +54,7 @@ def record(target: Target, settings: Settings | None = None, on_terminate=None,
             recording.stop()
             on_terminate(_diagnosed(recording, target, Outcome(-signal.SIGTERM), settings))
 
-        terminate = _TermReport(report_terminated if on_terminate else None)
+        terminate = TermReport(report_terminated if on_terminate else None)
         try:
             run_program()
         finally:
@@ -86,7 +86,7 @@ def diagnose_trace(build, argv: list[str], exit_status: int = 0) -> tuple[Trace,
         return trace, []
 
 
-class _TermReport:
+class TermReport:
     """SIGTERM ends a Python program at once, with no cleanup and its stdout buffer lost. To
     still report what was recorded (best effort), a handler runs `report` first and then dies by
     SIGTERM itself, as the program would have: same exit status, same lost output. Installed
@@ -216,10 +216,9 @@ def run(target: Target, json_path: str | None = None, trace_path: str | None = N
     processes the program starts are recorded too (children.py). `run_options`: the `gradscope
     run` options given, as arguments (a child that re-runs the program gets them)."""
     settings = settings or Settings()
-    plan = Plan(dataclasses.replace(settings, flow_svg=_absolute(settings.flow_svg)), _absolute(json_path),
-                _absolute(trace_path), list(run_options), _program(target))
-
     rank_at_start = launch_rank()
+    plan = Plan(dataclasses.replace(settings, flow_svg=_absolute(settings.flow_svg)), _absolute(json_path),
+                _absolute(trace_path), list(run_options), _program(target), rank_at_start)
 
     def report_as_rank(result: Recorded) -> None:
         # Read again now: a launcher inside the program (Lightning's) sets the rank during the

@@ -58,17 +58,23 @@ def test_a_child_is_named_by_its_rank_else_by_multiprocessing_s_number(monkeypat
     assert children.child_name(plain) == "rank5"
 
 
-def test_the_error_of_a_spawned_worker_is_the_context_of_its_exit():
+def test_a_helper_forked_by_a_rank_does_not_take_the_rank_s_name(monkeypatch):
+    monkeypatch.setenv("RANK", "1")
+    monkeypatch.setenv("WORLD_SIZE", "2")
+    helper = SimpleNamespace(_target=print, _args=(), _identity=(1,))
+    assert children.child_name(helper, parent_rank=1) == "rank1-child1"
+    assert children.child_name(helper, parent_rank=None) == "rank1"
+
+
+def test_the_program_s_own_traceback_calls_pass_through_a_recorded_child_untouched():
+    run = children._ChildRun.__new__(children._ChildRun)
+    run.exception = None
+    children._originals.setdefault("bootstrap", children._bootstrap)
     try:
-        try:
-            raise ValueError("the worker's")
-        except Exception:
-            sys.exit(1)  # what torch.multiprocessing.spawn's wrapper does
-    except SystemExit as exit_:
-        assert isinstance(children._program_error(exit_), ValueError)
-    assert children._program_error(SystemExit(0)) is None
-    error = KeyError("k")
-    assert children._program_error(error) is error and children._program_error(None) is None
+        raise KeyError("the program's own, printed by itself")
+    except KeyError:
+        assert run._note_and_clean(sys._getframe().f_code) is None  # not multiprocessing's or torch's code
+    assert run.exception is None
 
 
 def _report(folder, name, findings=(), error=None, without_grad=None, backward_calls=2):
@@ -96,8 +102,15 @@ def test_the_launching_process_is_told_apart_from_the_ranks(tmp_path, capsys):
 
 
 def test_children_without_a_rank_are_named_as_children(tmp_path):
-    reports = merge_command.load([_report(tmp_path, "r.child2.json"), _report(tmp_path, "r.child1.json")])
-    assert [r.name for r in reports] == ["child 1", "child 2"] and merge_command.who(reports) == "child 1, child 2"
+    reports = merge_command.load([_report(tmp_path, "r.child2.json"), _report(tmp_path, "r.child1.json"),
+                                  _report(tmp_path, "r.rank1-child1.json")])
+    assert [r.name for r in reports] == ["child 1", "child 2", "rank 1's child 1"]
+    assert merge_command.who(reports[:2]) == "child 1, child 2"
+
+
+def test_reports_written_without_a_suffix_keep_their_ranks(tmp_path):
+    reports = merge_command.load([_report(tmp_path, f"report.rank{n}") for n in (10, 2)])
+    assert [r.rank for r in reports] == [2, 10]
 
 
 def test_ranks_whose_parameters_got_gradients_differently_are_said_to_diverge(tmp_path, capsys):
@@ -125,6 +138,10 @@ def test_unused_ddp_parameters_are_found_from_the_last_backward_s_graph_when_the
                    12: Node(12, "AddmmBackward0", "linear", None, 0, 0, leaf_ids=[0])}
     trace.backward_calls = [BackwardCall(0, "Tensor.backward", Site("/t.py", 9), 9, False, False, roots=[10])]
     assert _unreached_by_last_backward(trace) == ["aux_head.weight"]
+    trace.leaves[3] = Leaf(3, "module.head.fc.weight", "parameter", (1,), "float32", None)
+    trace.nodes[12].leaf_ids.append(3)
+    trace.ddp_parameters += ["head.fc.weight", "fc.weight"]  # `fc.weight` is not `head.fc.weight`
+    assert _unreached_by_last_backward(trace) == ["aux_head.weight", "fc.weight"]
     trace.backward_calls[0].roots = [99]  # its graph is not in the trace: nothing is claimed
     assert _unreached_by_last_backward(trace) == []
 

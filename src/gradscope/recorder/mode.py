@@ -146,6 +146,18 @@ class RecordingMode(TorchFunctionMode):
     def put_on_stack(self) -> None:
         _push_stack(self)
 
+    def remove_from_stack(self) -> None:
+        """Take this mode out of the current thread's stack wherever it is; the modes above it
+        (`with torch.device(...)`, the program's own) stay, in their order."""
+        above = []
+        while _stack_len() > 0:
+            top = _pop_stack()
+            if top is self:
+                break
+            above.append(top)
+        for mode in reversed(above):
+            _push_stack(mode)
+
     def _classify(self, func) -> int:
         kind = calls.classify(func, BACKWARD_APIS)
         if calls.is_zeroing(func):

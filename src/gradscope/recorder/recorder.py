@@ -132,6 +132,18 @@ class Recorder:
         self._remove_hooks()
         Recorder._running = None
 
+    def drop_in_forked_child(self) -> None:
+        """In a process forked while this recorder ran: stop this copy of the parent's recording
+        (its mode out of the stack, whatever the program pushed above it kept; its hooks off)."""
+        if Recorder._running is not self:
+            return
+        try:
+            self._mode.remove_from_stack()
+        except Exception as exc:
+            self._errors.add(exc)
+        self._remove_hooks()
+        Recorder._running = None
+
     def _remove_hooks(self) -> None:
         for handle in self._hook_handles:
             handle.remove()

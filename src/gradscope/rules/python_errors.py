@@ -199,9 +199,23 @@ def _unreached_by_last_backward(trace) -> list[str]:
         reached.update(leaf.name for leaf in map(trace.leaf, node.leaf_ids) if leaf is not None and leaf.name)
     if not reached:
         return []
-    return [name for name in trace.ddp_parameters
-            if not any(reached_name == path or reached_name.endswith(f".{name}") for path in traced_paths(name)
-                       for reached_name in reached)]
+    return [name for name in trace.ddp_parameters if not any(_same_parameter(r, name) for r in reached)]
+
+
+# Attributes through which wrappers hold the model: DDP (`module`), Lightning's strategy
+# (`_forward_module`), torch.compile (`_orig_mod`).
+_WRAPPERS = ("module", "_forward_module", "_orig_mod")
+
+
+def _same_parameter(path: str, name: str) -> bool:
+    """Whether `path` (as the trace names a parameter, from the outermost module) is DDP's `name`
+    under wrappers only: `module._forward_module.aux_head.weight` is `aux_head.weight`, while
+    `head.fc.weight` is not `fc.weight`."""
+    if path == name:
+        return True
+    if not path.endswith(f".{name}"):
+        return False
+    return all(part in _WRAPPERS for part in path[: -len(name) - 1].split("."))
 
 
 _gradcheck = _worded(
