@@ -59,6 +59,7 @@ CATALOG: dict[str, RuleInfo] = {
         "amp-fp16-master-weights": "fp16 parameters stepped without a GradScaler's unscale.",
         "ddp-unused-parameters": "DistributedDataParallel found parameters that got no gradient.",
         "ddp-marked-ready-twice": "DistributedDataParallel got one parameter's gradient twice in one iteration.",
+        "ddp-peer-stopped": "A backward's collective failed because another rank stopped first.",
         "gradcheck-failure": "torch.autograd.gradcheck found a wrong backward.",
         "nan-in-backward": "Anomaly mode found a backward node that returned NaN.",
     }),

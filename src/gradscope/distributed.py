@@ -12,9 +12,25 @@ Only the environment is read: nothing here imports torch or talks to the process
 from __future__ import annotations
 
 import os
+import re
 
 # Suffixes kept together at the end of a name (longest first).
 _SUFFIXES = (".trace.json.gz", ".json.gz", ".json", ".svg", ".png", ".gz")
+
+
+# A collective that broke because a peer went away: gloo's closed connection or timeout, NCCL's
+# errors, torch's DistBackendError. The same text follows from any rank's failure.
+BROKEN_COLLECTIVE = re.compile(r"Connection (closed|reset) by peer|gloo/transport|Timed out waiting \d+ ?ms for "
+                               r"(send|recv)|DistBackendError|NCCL (error|communicator)|Watchdog caught collective")
+
+
+def broken_collective_words(message: str) -> str:
+    """The first sentence of a collective's error, without gloo's source position:
+    `Connection closed by peer [127.0.0.1]:45222.`"""
+    lines = message.strip().splitlines()
+    first = re.sub(r"^\[[^\]]*:\d+\]\s*", "", lines[0] if lines else "")
+    sentence = re.match(r".*?[.!](?=\s|$)", first)
+    return (sentence.group(0) if sentence else first)[:200]
 
 
 def launch_rank(environ=os.environ) -> int | None:

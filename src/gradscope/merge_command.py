@@ -15,6 +15,7 @@ import re
 import sys
 from dataclasses import dataclass, field
 
+from .distributed import broken_collective_words
 from .findings import Finding, Location
 from .locations import Site
 
@@ -89,6 +90,15 @@ def merge(reports: list[RankReport]) -> list[MergedFinding]:
     return list(merged.values())
 
 
+def _own_error(report: RankReport) -> bool:
+    """Whether this report's process raised an error of its own (not a broken collective, not a
+    worker's error relayed)."""
+    error = report.data.get("error")
+    if not error or error.get("type") in _RELAYED:
+        return False
+    return not _FOLLOW_ON.search(f"{error.get('type')}: {error.get('message', '')}")
+
+
 def failures(reports: list[RankReport]) -> list[str]:
     """One line per kind of failure: the ranks that raised an error of their own, then those that
     failed in a collective after a peer had stopped, then a launcher that relayed their error."""
@@ -106,9 +116,14 @@ def failures(reports: list[RankReport]) -> list[str]:
     if own:
         lines.append(f"{who([r for r, _ in own])} failed: {own[0][1].splitlines()[0][:160]}")
     if follow_on:
-        cause = "after the failure above" if own else "inside a collective"
-        lines.append(f"{who([r for r, _ in follow_on])} then failed waiting for a peer ({cause}): "
-                     f"{follow_on[0][1].splitlines()[0][:120]}")
+        error = follow_on[0][0].data["error"]
+        words = f"{error.get('type')}: {broken_collective_words(error.get('message', ''))}"
+        if own:
+            lines.append(f"{who([r for r, _ in follow_on])} then failed waiting for a peer (after the failure above): "
+                         f"{words}")
+        else:  # a peer left without an error: it finished its loop early, or was killed
+            lines.append(f"{who([r for r, _ in follow_on])} failed waiting for a peer that had stopped without an "
+                         f"error of its own (it finished early, or was killed): {words}")
     if relayed:
         lines.append(f"{who([r for r, _ in relayed])} then raised {relayed[0][1].split(':')[0]}, quoting "
                      "a worker's error (explained in that worker's findings)")
@@ -121,7 +136,10 @@ def divergence(reports: list[RankReport]) -> list[str]:
     gradient on some ranks and not on others (a branch that depends on the rank's data)."""
     workers = [r for r in reports if r.rank is not None]
     lines = []
-    counts = {r.name: (r.data.get("summary") or {}).get("backward_calls") for r in workers}
+    # A rank that raised an error of its own stopped early: fewer backward calls follow from that
+    # error (told above), not from ranks that ran different loops.
+    finished = [r for r in workers if not _own_error(r)]
+    counts = {r.name: (r.data.get("summary") or {}).get("backward_calls") for r in finished}
     known = {name: n for name, n in counts.items() if isinstance(n, int)}
     if len(set(known.values())) > 1:
         lines.append("the ranks diverge: " + ", ".join(f"{name} made {n} backward call{'s' * (n != 1)}"

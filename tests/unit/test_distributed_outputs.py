@@ -125,3 +125,45 @@ def test_a_running_statistic_changed_by_nothing_recorded_after_two_ddp_forwards_
     assert ddp.buffers_between_forwards(trace) == []  # the error's explanation says it; no second finding
     call.version_failure = VersionFailure(5, "_saved_input", 2, 3)  # another saved tensor: not DDP's doing
     assert "DistributedDataParallel" not in inplace_saved.check(trace)[0].explanation
+
+
+def test_a_backward_whose_collective_broke_is_the_echo_of_another_rank_s_failure():
+    """gloo's "Connection closed by peer" in a DDP backward: the rank is not at fault; the finding
+    names the backward line only, and the generic backward-error rule stays quiet."""
+    from gradscope.locations import Site
+    from gradscope.rules import backward_error, backward_failures
+    from gradscope.trace import BackwardCall, ErrorInfo, Trace
+
+    trace = Trace(argv=[])
+    call = BackwardCall(2, "Tensor.backward", Site("/t.py", 17), 9, False, False, ddp_synced=True)
+    call.error = ErrorInfo("RuntimeError", "[/__w/pytorch/third_party/gloo/gloo/transport/tcp/pair.cc:553] "
+                                           "Connection closed by peer [127.0.0.1]:45222. This is typically caused by")
+    trace.backward_calls = [call]
+    (finding,) = backward_failures.check(trace)
+    assert finding.rule == "ddp-peer-stopped"
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(17, "backward")]
+    assert "DistributedDataParallel's gradient all-reduce" in finding.explanation
+    assert "failed: Connection closed by peer [127.0.0.1]:45222. Nothing in this rank's graph" in finding.explanation
+    assert backward_error.check(trace) == []
+
+
+def test_a_rank_that_stopped_at_its_own_error_is_not_said_to_diverge(tmp_path, capsys):
+    own = {"type": "RuntimeError", "message": "mat1 and mat2 shapes cannot be multiplied (4x4 and 8x1)"}
+    follow = {"type": "RuntimeError", "message": "[/x/gloo/transport/tcp/pair.cc:553] Connection closed by peer "
+                                                 "[127.0.0.1]:1. This is typically caused by a remote worker"}
+    merge_command.print_report([_report(tmp_path, 0, [], follow, backward_calls=2),
+                                _report(tmp_path, 1, [], own, backward_calls=1)])
+    text = capsys.readouterr().err
+    assert "rank 1 failed: RuntimeError: mat1 and mat2" in text
+    assert ("rank 0 then failed waiting for a peer (after the failure above): RuntimeError: Connection closed by "
+            "peer [127.0.0.1]:1.\n") in text
+    assert "diverge" not in text
+
+
+def test_a_rank_that_left_early_without_an_error_shows_as_divergence(tmp_path, capsys):
+    follow = {"type": "RuntimeError", "message": "[/x/gloo/transport/tcp/pair.cc:553] Connection closed by peer x"}
+    merge_command.print_report([_report(tmp_path, 0, [], follow, backward_calls=3),
+                                _report(tmp_path, 1, [], None, backward_calls=2)])
+    text = capsys.readouterr().err
+    assert "rank 0 failed waiting for a peer that had stopped without an error of its own" in text
+    assert "the ranks diverge: rank 0 made 3 backward calls, rank 1 made 2 backward calls" in text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from ..distributed import BROKEN_COLLECTIVE, broken_collective_words
 from ..findings import Finding, Location
 from ..locations import Site, source_line
 from ..source_search import calls_with_argument, return_lines
@@ -266,7 +267,25 @@ def _ddp_ready_twice(trace, call, found):
                       for site in uses[:3]))
 
 
+def _peer_stopped(trace, call, found):
+    """The backward's collective broke because another rank stopped: this rank's graph is not
+    at fault, and the finding says where to look instead of pointing at the loss."""
+    waited_in = ("DistributedDataParallel's gradient all-reduce" if call.ddp_synced
+                 else "a collective (a gradient all-reduce or reduce-scatter)")
+    return _finding(
+        trace, call, "ddp-peer-stopped", "Another rank stopped during this backward",
+        f"{call_words(call)} waited in {waited_in}, and the collective failed: "
+        f"{broken_collective_words(call.error.message)} Nothing in this rank's graph is at fault: another rank "
+        "stopped (raised an error, crashed, was killed, or never reached this backward) before its part of "
+        "the collective.",
+        "Fix the rank that failed first: torchrun prints it under 'Root Cause (first observed failure)', and "
+        "`gradscope report report.rank*.json` names it. If no rank failed, a rank made fewer backward calls "
+        "(a branch on its own data, an uneven last batch): give every rank the same number of steps "
+        "(`DistributedSampler(drop_last=True)`, or `model.join()` for uneven inputs).")
+
+
 _EXPLAINERS: Explainers = [
+    (BROKEN_COLLECTIVE, _peer_stopped),
     (re.compile(r"Expected to mark a variable ready only once"), _ddp_ready_twice),
     (re.compile(r"grad can be implicitly created only for (real )?scalar outputs"), _not_scalar),
     (re.compile(r"Mismatch in (shape|dtype): grad_output\[\d+\][^\n]*"), _grad_shape),
