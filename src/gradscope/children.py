@@ -253,10 +253,12 @@ class _ChildRun:
             print(f"gradscope: internal error in child process {getattr(self.process, 'name', '?')}: "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
 
-    def _report_terminated(self) -> None:
-        self.recording.halt()
+    def _report_terminated(self, stopped) -> None:
+        if not stopped.outside_python:  # (from the watchdog thread, the main thread's modes are out of reach)
+            self.recording.halt()
         if self.recording.started:
             self.recording.diagnose(None, -signal.SIGTERM)
+            self.recording.trace.stopped = stopped
             self._report(-signal.SIGTERM, None)
 
     def _report(self, exit_code: int, exc: BaseException | None) -> None:

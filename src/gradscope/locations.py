@@ -131,6 +131,28 @@ def add_cell_file_prefix(prefix: str) -> None:
         _cell_file_prefixes.append(prefix)
 
 
+PROGRAM_ENTRY = "enter_program"  # the runner's function that runs the program (runner.execute)
+
+
+def stack_sites(frame: FrameType | None, limit: int = 24) -> tuple[list[Site], Site | None]:
+    """The program's frames from `frame` outwards as sites, outermost first, and the innermost of
+    them that is the user's code. gradscope's frames are left out, and so is everything outside
+    the runner's PROGRAM_ENTRY (gradscope's command line); the innermost `limit` are kept. Reads
+    only code objects and line numbers: safe on another thread's frames."""
+    frames = []
+    while frame is not None:
+        code = frame.f_code
+        if is_gradscope_file(code.co_filename):
+            if code.co_name == PROGRAM_ENTRY:
+                break
+        else:
+            frames.append(frame)
+        frame = frame.f_back
+    sites = [Site(real_path(f.f_code.co_filename), f.f_lineno or 0, f.f_code.co_name) for f in frames[:limit]]
+    user = next((site for site in sites if not is_internal_file(site.path) and not _is_library_frame(site.path)), None)
+    return sites[::-1], user
+
+
 def _is_cell_top(code: CodeType) -> bool:
     """A notebook cell's own code (not a function defined in it): the outermost user frame."""
     return code.co_name == "<module>" and code.co_filename.startswith(tuple(_cell_file_prefixes))

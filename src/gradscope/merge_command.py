@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 
 from .distributed import broken_collective_words
 from .findings import Finding, Location
-from .locations import Site
+from .locations import Site, place
 
 PRINTED, BAD_INPUT = 0, 2
 
@@ -130,6 +130,25 @@ def failures(reports: list[RankReport]) -> list[str]:
     return lines
 
 
+def stops(reports: list[RankReport]) -> list[str]:
+    """Where a signal found the processes it stopped (the launcher's SIGTERM after a rank failed,
+    a scheduler's at a hang), those at the same line together: in a hang, the rank that is
+    somewhere else than the others is the one to look at."""
+    places: dict[tuple, tuple[dict, list[RankReport]]] = {}
+    for report in reports:
+        stopped = report.data.get("stopped")
+        if isinstance(stopped, dict):
+            key = (stopped.get("signal"), stopped.get("path"), stopped.get("line"), bool(stopped.get("outside_python")))
+            places.setdefault(key, (stopped, []))[1].append(report)
+    lines = []
+    for (signal_name, path, line, outside), (stopped, group) in sorted(places.items(), key=lambda p: -len(p[1][1])):
+        at = f" at {place(path, line)}" if path and isinstance(line, int) else ""
+        code = f" (`{stopped['code']}`)" if at and stopped.get("code") else ""
+        waiting = " while waiting in C++ (a collective, a lock or a future)" if outside else ""
+        lines.append(f"{signal_name} stopped {who(group)}{waiting}{at}{code}")
+    return lines
+
+
 def divergence(reports: list[RankReport]) -> list[str]:
     """Ranks that did not run the same training: a different number of backward calls (a rank
     that skipped or repeated a step desynchronises DDP's collectives), or parameters that got a
@@ -204,7 +223,7 @@ def print_report(paths: list[str], stream=None) -> int:
         item.finding.explanation += f" [On {where} of {len(counted)}.]" if several else ""
         findings.append(item.finding)
     head = [f"gradscope: {len(reports)} report(s): {who(reports)}",
-            *(f"gradscope: {line}" for line in failures(reports) + divergence(reports))]
+            *(f"gradscope: {line}" for line in failures(reports) + stops(reports) + divergence(reports))]
     print("\n".join(head), file=stream)
     console.render(findings, [], stream)
     if not findings:

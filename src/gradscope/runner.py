@@ -165,7 +165,8 @@ _hook_at_start = None  # sys.excepthook when the program started (a hook it inst
 
 
 def execute(target: Target, around: Callable[[Callable[[], None]], None] | None = None) -> Outcome:
-    """Run the target in a fresh ``__main__``; `around(run)` may wrap the run (to record it)."""
+    """Run the target in a fresh ``__main__``; `around(run)` may wrap the run (to record it).
+    The program's frames are those inside `enter_program` (locations.PROGRAM_ENTRY)."""
     global _hook_at_start
     _hook_at_start = sys.excepthook
     main = types.ModuleType("__main__")
@@ -176,7 +177,7 @@ def execute(target: Target, around: Callable[[Callable[[], None]], None] | None 
     sys.argv[:] = target.argv
     _set_path0(target.path0)
 
-    def run() -> None:
+    def enter_program() -> None:
         if target.module_name is not None and hasattr(runpy, "_run_module_as_main"):
             # The entry point `python -m` itself uses: same globals set-up, same traceback frames.
             runpy._run_module_as_main(target.module_name, alter_argv=True)
@@ -189,9 +190,9 @@ def execute(target: Target, around: Callable[[Callable[[], None]], None] | None 
 
     try:
         if around is None:
-            run()
+            enter_program()
         else:
-            around(run)
+            around(enter_program)
     except SystemExit as exc:
         return Outcome(exit_status=_exit_status(exc.code), system_exit=exc)
     except BaseException as exc:  # noqa: BLE001 - the user's exception, reported like Python

@@ -21,12 +21,13 @@ from .children import uninstall as forget_children
 from .distributed import launch_rank, per_rank_path, with_rank_prefix
 from .findings import Finding
 from .import_hook import TorchImportWatcher
-from .locations import Site, real_path
+from .locations import Site, real_path, stack_sites
 from .render import console, json_report
 from .rules import diagnose
 from .runner import Outcome, Target
 from .settings import Settings
-from .trace import Trace, UncaughtError
+from .trace import Stopped, Trace, UncaughtError
+from .wording import stopped_words
 
 
 @dataclass
@@ -50,9 +51,12 @@ def record(target: Target, settings: Settings | None = None, on_terminate=None,
     def recorded(run_program) -> None:
         watcher = TorchImportWatcher(recording.start)
         watcher.install()
-        def report_terminated() -> None:
-            recording.stop()
-            on_terminate(_diagnosed(recording, target, Outcome(-signal.SIGTERM), settings))
+        def report_terminated(stopped: Stopped) -> None:
+            if not stopped.outside_python:  # (from the watchdog thread, the main thread's modes are out of reach)
+                recording.stop()
+            result = _diagnosed(recording, target, Outcome(-signal.SIGTERM), settings)
+            result.trace.stopped = stopped
+            on_terminate(result)
 
         terminate = TermReport(report_terminated if on_terminate else None)
         try:
@@ -102,10 +106,15 @@ class TermReport:
     """
 
     GRACE = 2.0
+    # A report written from the watchdog may wait on something the stuck main thread holds: it
+    # gets this long (torchrun sends SIGKILL 30 s after SIGTERM), then the process dies anyway.
+    REPORT_LIMIT = 10.0
 
     def __init__(self, report):
         self.installed = False
         self._started = threading.Event()
+        self._claim = threading.Lock()  # the handler or the watchdog: whoever takes it reports
+        self._reported = threading.Event()
         self._pipe = None
         if report is None or threading.current_thread() is not threading.main_thread():
             return
@@ -141,7 +150,15 @@ class TermReport:
             return
         if self._started.wait(self.GRACE):
             return
-        try:  # the main thread is stuck outside Python: die by SIGTERM as plain Python would
+        # The main thread is stuck outside Python: report where it waits (from here, within a
+        # limit), then die by SIGTERM as plain Python would.
+        if self._claim.acquire(blocking=False):
+            main = sys._current_frames().get(threading.main_thread().ident)
+            reporter = threading.Thread(target=self._report, args=(_stopped(main, outside_python=True),),
+                                        name="gradscope-sigterm-report", daemon=True)
+            reporter.start()
+            reporter.join(self.REPORT_LIMIT)
+        try:
             import ctypes
 
             ctypes.CDLL(None).signal(signal.SIGTERM, 0)  # SIG_DFL, from this thread
@@ -152,11 +169,19 @@ class TermReport:
     def _handle(self, signum, frame) -> None:
         self._started.set()
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        if self._claim.acquire(blocking=False):
+            self._report(_stopped(frame, outside_python=False))
+        else:  # the watchdog is reporting (the program came back to Python meanwhile)
+            self._reported.wait(self.REPORT_LIMIT)
+        os.kill(os.getpid(), signal.SIGTERM)
+
+    def _report(self, stopped: Stopped) -> None:
         try:
-            self.report()
+            self.report(stopped)
         except BaseException:  # best effort: dying as the program would matters more
             pass
-        os.kill(os.getpid(), signal.SIGTERM)
+        finally:
+            self._reported.set()
 
     def uninstall(self) -> None:
         if self._pipe is not None:
@@ -169,6 +194,11 @@ class TermReport:
                 self._pipe = None
         if self.installed and signal.getsignal(signal.SIGTERM) == self._handle:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stopped(frame, outside_python: bool) -> Stopped:
+    stack, user = stack_sites(frame)
+    return Stopped("SIGTERM", user, stack, outside_python)
 
 
 def report(result: Recorded, json_path: str | None = None, trace_path: str | None = None,
@@ -184,6 +214,8 @@ def report(result: Recorded, json_path: str | None = None, trace_path: str | Non
             from .render import flow_table
 
             flow_table.render(result.trace.grad_flow, stream)
+        if result.trace.stopped is not None:
+            print(f"gradscope: {stopped_words(result.trace.stopped)}", file=stream)
         if rank is not None:
             sys.stderr.write(with_rank_prefix(stream.getvalue(), rank))
             sys.stderr.flush()

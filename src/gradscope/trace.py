@@ -430,6 +430,18 @@ class GradFlow:
 
 
 @dataclass
+class Stopped:
+    """Where the program was when a signal ended it (SIGTERM from a launcher, a scheduler, a
+    test's timeout). `outside_python`: it was waiting in C++ (a collective, a future), so the
+    innermost frame is the call that waits."""
+
+    signal: str
+    site: Site | None = None  # the innermost frame of the user's code
+    stack: list[Site] = field(default_factory=list)  # the main thread's frames, outermost first (at most 24)
+    outside_python: bool = False
+
+
+@dataclass
 class Trace:
     argv: list[str]
     nodes: dict[int, Node] = field(default_factory=dict)
@@ -463,6 +475,7 @@ class Trace:
     functions: dict[str, Site] = field(default_factory=dict)  # custom Function node name -> definition
     saved_hazards: list[SavedHazard] = field(default_factory=list)
     grad_flow: GradFlow | None = None  # with `--grad-flow`
+    stopped: Stopped | None = None  # ended by a signal (SIGTERM): where it was
 
     def node(self, node_id: int | None) -> Node | None:
         return None if node_id is None else self.nodes.get(node_id)

@@ -23,3 +23,18 @@ def op_plain(op: str) -> str:
 def where(site: Site | None, unknown: str = "an unknown line") -> str:
     """A site as "file.py:line" (the file's base name); `unknown` when there is none."""
     return place(site.path, site.line) if site is not None else unknown
+
+
+def stopped_words(stopped) -> str:
+    """Where a signal stopped the program (a trace.Stopped): "SIGTERM stopped it at train.py:13
+    (`time.sleep(600)`)", or, waiting in C++, "... while it waited outside Python (in `forward`,
+    torch/nn/parallel/distributed.py:1890) at train.py:14 (`loss = model(x)`)"."""
+    site = stopped.site
+    at = f" at {where(site)}" + (f" (`{site.code}`)" if site is not None and site.code else "") if site else ""
+    if not stopped.outside_python:
+        return f"{stopped.signal} stopped the program{at}"
+    inner = stopped.stack[-1] if stopped.stack else None
+    waiting = (f" (in `{inner.function}`, {inner.path.rsplit('/', 1)[-1]}:{inner.line})"
+               if inner is not None and inner != site else "")
+    return (f"{stopped.signal} stopped the program while it waited outside Python, in C++ (a collective, a lock "
+            f"or a future){waiting}{at}")

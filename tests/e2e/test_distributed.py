@@ -10,6 +10,7 @@ import re
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -171,6 +172,40 @@ def test_a_rank_that_ran_out_of_batches_first_shows_as_divergence(tmp_path):
                             capture_output=True, text=True, timeout=120)
     assert "rank 0 failed waiting for a peer that had stopped without an error of its own" in merged.stderr
     assert "the ranks diverge: rank 0 made 3 backward calls, rank 1 made 2 backward calls" in merged.stderr
+
+
+def test_a_hanging_rank_stopped_by_the_launcher_s_sigterm_says_where_each_rank_was(tmp_path):
+    script = str((DISTRIBUTED / "ddp_rank_hangs.py").resolve())
+    argv = _torchrun("--no-python", *_gradscope(), "run", "--json", "report.json", script)
+    process = subprocess.Popen(argv, cwd=tmp_path, env={**os.environ, "OMP_NUM_THREADS": "1"}, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        started = []
+        deadline = time.monotonic() + TIMEOUT
+        while len(started) < 2 and time.monotonic() < deadline:  # both ranks finished step 0's forward
+            line = process.stdout.readline()
+            if not line:
+                break
+            started += re.findall(r"rank \d: step 0", line)
+        assert len(started) == 2, process.stderr.read()[-2000:]
+        time.sleep(3)  # rank 1 asleep, rank 0 waiting for it in the next forward
+        process.send_signal(signal.SIGTERM)  # as a scheduler stops the job: torchrun stops its ranks
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.communicate()
+    assert process.returncode != 0
+    lines = {}
+    for rank in (0, 1):
+        stopped = json.loads((tmp_path / f"report.rank{rank}.json").read_text())["stopped"]
+        assert stopped["signal"] == "SIGTERM" and stopped["path"] == script, err[-2000:]
+        lines[rank] = stopped["line"]
+    assert lines == {0: 23, 1: 22}  # rank 0 in the forward that waits for rank 1; rank 1 in its sleep
+    assert f"[rank1]: gradscope: SIGTERM stopped the program at {Path(script).name}:22 (`time.sleep(600)" in err
+    merged = subprocess.run([*_gradscope(), "report", "report.rank0.json", "report.rank1.json"], cwd=tmp_path,
+                            capture_output=True, text=True, timeout=120)
+    assert "gradscope: SIGTERM stopped rank 1 at ddp_rank_hangs.py:22 (`time.sleep(600)  # stuck`)" in merged.stderr
 
 
 # ---------------------------------------------------------------- processes the program starts itself

@@ -6,6 +6,7 @@ on SIGTERM, and the pytest plugin on tests that provoke and catch autograd error
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
@@ -30,19 +31,26 @@ def test_program_stuck_in_cpp_still_ends_on_sigterm(tmp_path):
     script = tmp_path / "stuck.py"
     script.write_text(STUCK)
     statuses = []
-    for argv in ([sys.executable, str(script)], [sys.executable, "-m", "gradscope", "run", str(script)]):
+    for argv in ([sys.executable, str(script)],
+                 [sys.executable, "-m", "gradscope", "run", "--json", "report.json", str(script)]):
         proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
                                 env=_env(), stdin=subprocess.DEVNULL)
         try:
             assert proc.stdout.readline() == "waiting\n"
             proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=30)
+            _, err = proc.communicate(timeout=30)
         finally:
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
         statuses.append(proc.returncode)
     assert statuses == [-signal.SIGTERM, -signal.SIGTERM]
+    # The watchdog reported where the main thread waits, from its own thread.
+    stopped = json.loads((tmp_path / "report.json").read_text())["stopped"]
+    assert (stopped["path"], stopped["line"], stopped["outside_python"]) == (str(script.resolve()), 5, True)
+    assert stopped["stack"][-1]["function"] == "wait"  # torch's Future.wait, where it entered C++
+    assert "gradscope: SIGTERM stopped the program while it waited outside Python" in err
+    assert "stuck.py:5 (`never_done.wait()  # blocks in C++" in err
 
 
 EXPECTED_ERRORS = textwrap.dedent('''

@@ -57,6 +57,9 @@ def test_sigterm_ends_like_python_and_still_reports(tmp_path):
     assert report["exit_status"] == -signal.SIGTERM
     assert [f["rule"] for f in report["findings"]] == ["inplace-hazard"]
     assert "gradscope · inplace-hazard" in err
+    stopped = report["stopped"]  # where SIGTERM found it: the sleep, in Python (the handler's frame)
+    assert (stopped["line"], stopped["outside_python"], stopped["stack"][0]["function"]) == (14, False, "<module>")
+    assert "gradscope: SIGTERM stopped the program at train.py:14 (`time.sleep(60)`)" in err
 
 
 def test_sys_exit_inside_training(tmp_path):

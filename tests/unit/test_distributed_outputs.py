@@ -167,3 +167,36 @@ def test_a_rank_that_left_early_without_an_error_shows_as_divergence(tmp_path, c
     text = capsys.readouterr().err
     assert "rank 0 failed waiting for a peer that had stopped without an error of its own" in text
     assert "the ranks diverge: rank 0 made 3 backward calls, rank 1 made 2 backward calls" in text
+
+
+def test_where_a_signal_stopped_each_rank_groups_the_ranks_at_the_same_line(tmp_path, capsys):
+    def stopped(line, code, outside=False):
+        return {"signal": "SIGTERM", "outside_python": outside, "path": "/job/train.py", "line": line,
+                "code": code, "stack": []}
+
+    files = []
+    for rank, where in enumerate([stopped(23, "loss = model(x)", True), stopped(22, "batch = next(it)"),
+                                  stopped(23, "loss = model(x)", True)]):
+        files.append(_report(tmp_path, rank, []))
+        data = json.loads((tmp_path / f"report.rank{rank}.json").read_text())
+        data["stopped"] = where
+        (tmp_path / f"report.rank{rank}.json").write_text(json.dumps(data))
+    merge_command.print_report(files)
+    text = capsys.readouterr().err
+    assert ("gradscope: SIGTERM stopped ranks 0, 2 while waiting in C++ (a collective, a lock or a future) at "
+            "train.py:23 (`loss = model(x)`)\ngradscope: SIGTERM stopped rank 1 at train.py:22 (`batch = next(it)`)"
+            ) in text
+
+
+def test_the_stack_of_a_frame_ends_in_the_user_s_innermost_line():
+    import sys
+
+    from gradscope.locations import stack_sites
+
+    def inner():
+        return stack_sites(sys._getframe())
+
+    stack, user = inner()
+    assert stack[-1].function == "inner" and user == stack[-1] and user.path == __file__
+    assert stack[-2].function == "test_the_stack_of_a_frame_ends_in_the_user_s_innermost_line"
+    assert len(stack_sites(sys._getframe(), limit=1)[0]) == 1

@@ -30,6 +30,7 @@ def report(trace: Trace, findings: list[Finding]) -> dict:
         "internal_errors": list(trace.internal_errors),
         "notes": list(trace.meta.get("notes", [])),
         "grad_flow": _flow(trace),
+        "stopped": _stopped(trace),
         "summary": {
             "backward_calls": trace.meta.get("backward_calls", len(trace.backward_calls)),
             "inplace_changes": len(trace.inplace_changes),
@@ -37,6 +38,19 @@ def report(trace: Trace, findings: list[Finding]) -> dict:
             "parameters_without_grad": _without_grad(trace),
         },
     }
+
+
+def _stopped(trace: Trace) -> dict | None:
+    """Where a signal (SIGTERM) stopped the program, with the code of that line (for `gradscope
+    report` on another machine); None when it ended by itself."""
+    stopped = trace.stopped
+    if stopped is None:
+        return None
+    site = stopped.site
+    return {"signal": stopped.signal, "outside_python": stopped.outside_python,
+            "path": site.path if site else None, "line": site.line if site else None,
+            "code": site.code if site else "",
+            "stack": [{"path": s.path, "line": s.line, "function": s.function} for s in stopped.stack]}
 
 
 def _without_grad(trace: Trace) -> list[str] | None:
