@@ -158,6 +158,8 @@ class TermReport:
                                         name="gradscope-sigterm-report", daemon=True)
             reporter.start()
             reporter.join(self.REPORT_LIMIT)
+        else:  # the Python handler started just now and reports: give it the same time, no more
+            self._reported.wait(self.REPORT_LIMIT)
         try:
             import ctypes
 
