@@ -24,7 +24,6 @@ ones torch's dispatch to gradscope adds are taken out where the child shows its 
 
 from __future__ import annotations
 
-import contextlib
 import os
 import signal
 import sys
@@ -247,11 +246,13 @@ class _ChildRun:
             trace = self.recording.trace
             if not (trace.nodes or trace.backward_calls or self.recording.findings or trace.internal_errors):
                 return  # no autograd in this child (a worker of some other kind)
-            with _sigterm_held():  # a SIGTERM now (the parent stopping this worker) waits for the report
-                self._report(exit_code, exc)
+            self._report(exit_code, exc)
         except Exception as exc:
             print(f"gradscope: internal error in child process {getattr(self.process, 'name', '?')}: "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        finally:
+            if self.terminate is not None:
+                self.terminate.release()  # a SIGTERM held since the target ended (the parent stopping this worker) ends it now
 
     def _report_terminated(self, stopped) -> None:
         if not stopped.outside_python:  # (from the watchdog thread, the main thread's modes are out of reach)
@@ -276,22 +277,6 @@ class _ChildRun:
         result = session.Recorded(Outcome(exit_code, exc), self.recording.trace, self.recording.findings, settings)
         session.report(result, per_rank_path(plan.json_path, name), per_rank_path(plan.trace_path, name),
                        name)
-
-
-@contextlib.contextmanager
-def _sigterm_held():
-    """SIGTERM blocked while the report is written: one that arrives meanwhile is delivered when
-    it is unblocked, and ends the process as it would have (killed by SIGTERM), a moment later."""
-    try:
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM})
-    except (AttributeError, OSError, ValueError):  # not POSIX
-        yield
-        return
-    try:
-        yield
-    finally:
-        if signal.SIGTERM not in blocked:
-            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM})
 
 
 def _is_spawn_wrapper(target) -> bool:

@@ -38,17 +38,21 @@ class Recorded:
     settings: Settings | None = None
 
 
-def record(target: Target, settings: Settings | None = None, on_terminate=None,
+def record(target: Target, settings: Settings | None = None, report=None,
            children: Plan | None = None) -> Recorded:
     """Run the program with the recorder on; print its traceback as Python would; diagnose.
 
-    `on_terminate(recorded)`: if given, called when SIGTERM ends the program (see TermReport).
-    `children`: record the Python processes the program starts too (see children.py).
+    `report(recorded)`: if given, called with the result once the program has ended, or when
+    SIGTERM ends it (see TermReport); a SIGTERM that arrives after the program's end waits until
+    this report is written. `children`: record the Python processes the program starts too
+    (see children.py).
     """
     settings = settings or Settings()
     recording = _Recording(settings, list(target.argv), children)
+    terminate = TermReport(None)
 
     def recorded(run_program) -> None:
+        nonlocal terminate
         watcher = TorchImportWatcher(recording.start)
         watcher.install()
         def report_terminated(stopped: Stopped) -> None:
@@ -56,20 +60,26 @@ def record(target: Target, settings: Settings | None = None, on_terminate=None,
                 recording.stop()
             result = _diagnosed(recording, target, Outcome(-signal.SIGTERM), settings)
             result.trace.stopped = stopped
-            on_terminate(result)
+            report(result)
 
-        terminate = TermReport(report_terminated if on_terminate else None)
+        terminate = TermReport(report_terminated if report else None)
         try:
             run_program()
         finally:
-            terminate.uninstall()
+            terminate.uninstall()  # from here on, a SIGTERM is held until `release()`
             watcher.uninstall()
             recording.stop()
 
-    outcome = runner.execute(target, recorded)
-    if outcome.exception is not None:
-        runner.print_exception(outcome.exception)  # as Python would, before anything of ours
-    return _diagnosed(recording, target, outcome, settings)
+    try:
+        outcome = runner.execute(target, recorded)
+        if outcome.exception is not None:
+            runner.print_exception(outcome.exception)  # as Python would, before anything of ours
+        result = _diagnosed(recording, target, outcome, settings)
+        if report is not None:
+            report(result)
+        return result
+    finally:
+        terminate.release()
 
 
 def _diagnosed(recording, target: Target, outcome: Outcome, settings: Settings) -> Recorded:
@@ -102,7 +112,9 @@ class TermReport:
     where plain Python dies of it. So a watchdog thread learns of the signal through
     faulthandler (whose C-level handler writes to a pipe, then chains to Python's) and, if the
     Python handler has not started within `GRACE` seconds, restores the default action and
-    sends SIGTERM again. A program stuck while holding the GIL cannot be helped from inside.
+    sends SIGTERM again, after reporting where the main thread waits (at most REPORT_LIMIT; a
+    C-level timer ends the process if that report gets stuck). A program stuck while holding
+    the GIL cannot be helped from inside.
     """
 
     GRACE = 2.0
@@ -116,6 +128,7 @@ class TermReport:
         self._claim = threading.Lock()  # the handler or the watchdog: whoever takes it reports
         self._reported = threading.Event()
         self._pipe = None
+        self._held = False  # a SIGTERM came after the program's end (see uninstall)
         if report is None or threading.current_thread() is not threading.main_thread():
             return
         if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
@@ -153,6 +166,7 @@ class TermReport:
         # The main thread is stuck outside Python: report where it waits (from here, within a
         # limit), then die by SIGTERM as plain Python would.
         if self._claim.acquire(blocking=False):
+            _exit_later(self.REPORT_LIMIT + 1)
             main = sys._current_frames().get(threading.main_thread().ident)
             reporter = threading.Thread(target=self._report, args=(_stopped(main, outside_python=True),),
                                         name="gradscope-sigterm-report", daemon=True)
@@ -180,12 +194,18 @@ class TermReport:
     def _report(self, stopped: Stopped) -> None:
         try:
             self.report(stopped)
-        except BaseException:  # best effort: dying as the program would matters more
-            pass
+        except BaseException as exc:  # best effort: dying as the program would matters more
+            try:
+                print(f"gradscope: internal error while reporting after SIGTERM: {type(exc).__name__}: {exc}",
+                      file=sys.stderr, flush=True)
+            except BaseException:
+                pass
         finally:
             self._reported.set()
 
     def uninstall(self) -> None:
+        """The program has ended. A SIGTERM from now on (torchrun stopping the other ranks once
+        one has failed) is held until `release()`: the ended program's report gets written."""
         if self._pipe is not None:
             import faulthandler
 
@@ -195,7 +215,31 @@ class TermReport:
                 os.close(self._pipe[1])  # the watchdog's read ends (EOF); it closes its end
                 self._pipe = None
         if self.installed and signal.getsignal(signal.SIGTERM) == self._handle:
+            # A handler, not a blocked signal: a process-wide SIGTERM may be delivered to any
+            # thread (gloo's, torch's), and one where it is not blocked would die of it at once.
+            signal.signal(signal.SIGTERM, self._hold)
+
+    def _hold(self, signum, frame) -> None:
+        self._held = True
+
+    def release(self) -> None:
+        """SIGTERM back to its default; one held meanwhile ends the process now, as it would have."""
+        if self.installed and signal.getsignal(signal.SIGTERM) == self._hold:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            if self._held:
+                os.kill(os.getpid(), signal.SIGTERM)
+
+
+def _exit_later(seconds: float) -> None:
+    """End the process (status 1) if it is still alive in `seconds`: a backstop run by
+    faulthandler's own C thread, which needs no GIL, where the watchdog's report could get stuck
+    holding it (then the watchdog could not end the process itself)."""
+    try:
+        import faulthandler
+
+        faulthandler.dump_traceback_later(seconds, exit=True, file=open(os.devnull, "w"))  # noqa: SIM115 (held by faulthandler)
+    except Exception:
+        pass
 
 
 def _stopped(frame, outside_python: bool) -> Stopped:
@@ -264,8 +308,7 @@ def run(target: Target, json_path: str | None = None, trace_path: str | None = N
             result.settings = dataclasses.replace(settings, flow_svg=per_rank_path(settings.flow_svg, rank))
         report(result, per_rank_path(json_path, rank), per_rank_path(trace_path, rank), rank)
 
-    result = record(target, settings, on_terminate=report_as_rank, children=plan)
-    report_as_rank(result)
+    result = record(target, settings, report=report_as_rank, children=plan)
     result.outcome.exit()
 
 

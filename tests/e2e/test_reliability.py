@@ -10,6 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -47,6 +48,7 @@ def test_sigterm_ends_like_python_and_still_reports(tmp_path):
                  [sys.executable, "-m", "gradscope", "run", "--json", "r.json", str(script), "sleep"]):
         proc = _start(argv, tmp_path)
         assert proc.stdout.readline() == "ready\n"
+        time.sleep(1)  # let it reach the sleep: a signal sent at once can find it still in line 7's print
         proc.send_signal(signal.SIGTERM)
         out, err = proc.communicate(timeout=60)
         results.append((proc.returncode, out, err))
@@ -71,6 +73,36 @@ def test_sys_exit_inside_training(tmp_path):
     assert traced.stdout == plain.stdout
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["exit_status"] == 3 and report["summary"]["backward_calls"] == 2
+
+
+ERROR_THAT_BRINGS_SIGTERM = textwrap.dedent('''\
+    import os, signal, time
+    import torch
+
+    class Failed(Exception):
+        def __str__(self):  # runs while the traceback is shown: the program has ended
+            os.kill(os.getpid(), signal.SIGTERM)
+            time.sleep(0.5)
+            return "failed"
+
+    x = torch.randn(3, requires_grad=True)
+    x.exp().add_(1)
+    raise Failed()
+''')
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt", reason="POSIX signals")
+def test_sigterm_after_the_program_ended_waits_for_the_report(tmp_path):
+    # torchrun stops the other ranks once one has failed: a rank that is showing its own error
+    # then still writes its report, and dies by SIGTERM after it, as it would have.
+    script = tmp_path / "train.py"
+    script.write_text(ERROR_THAT_BRINGS_SIGTERM)
+    plain = run_python(script, cwd=tmp_path)
+    traced = run_gradscope("run", "--json", str(tmp_path / "r.json"), str(script), cwd=tmp_path)
+    assert traced.returncode == plain.returncode == -signal.SIGTERM
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert report["error"]["type"] == "Failed" and report["stopped"] is None
+    assert [f["rule"] for f in report["findings"]] == ["inplace-hazard"]
 
 
 def _trace_files(folder):
