@@ -18,16 +18,19 @@ import re
 _SUFFIXES = (".trace.json.gz", ".json.gz", ".json", ".svg", ".png", ".gz")
 
 
-# A collective that broke because a peer went away: gloo's closed connection or timeout, NCCL's
-# errors, torch's DistBackendError. The same text follows from any rank's failure.
-BROKEN_COLLECTIVE = re.compile(r"Connection (closed|reset) by peer|gloo/transport|Timed out waiting \d+ ?ms for "
-                               r"(send|recv)|DistBackendError|NCCL (error|communicator)|Watchdog caught collective")
+# A collective that broke because a peer went away: gloo's closed connection or receive timeout,
+# NCCL's collective timeout, a peer's exit seen by NCCL, a communicator aborted after a failure.
+# The same text follows from any rank's failure. Only these: an error of the rank's own (NCCL's
+# "invalid usage", a wrong device) is not a peer's doing.
+BROKEN_COLLECTIVE = re.compile(r"Connection (closed|reset) by peer|Timed out waiting \d+ ?ms for (send|recv)"
+                               r"|Watchdog caught collective operation timeout|remote process exited"
+                               r"|NCCL communicator was aborted")
 
 
-def broken_collective_words(message: str) -> str:
+def broken_collective_words(message: str | None) -> str:
     """The first sentence of a collective's error, without gloo's source position:
     `Connection closed by peer [127.0.0.1]:45222.`"""
-    lines = message.strip().splitlines()
+    lines = str(message or "").strip().splitlines()
     first = re.sub(r"^\[[^\]]*:\d+\]\s*", "", lines[0] if lines else "")
     sentence = re.match(r".*?[.!](?=\s|$)", first)
     return (sentence.group(0) if sentence else first)[:200]

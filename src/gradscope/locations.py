@@ -135,22 +135,30 @@ PROGRAM_ENTRY = "enter_program"  # the runner's function that runs the program (
 
 
 def stack_sites(frame: FrameType | None, limit: int = 24) -> tuple[list[Site], Site | None]:
-    """The program's frames from `frame` outwards as sites, outermost first, and the innermost of
-    them that is the user's code. gradscope's frames are left out, and so is everything outside
-    the runner's PROGRAM_ENTRY (gradscope's command line); the innermost `limit` are kept. Reads
-    only code objects and line numbers: safe on another thread's frames."""
+    """The program's frames from `frame` outwards as sites (the innermost `limit`, outermost
+    first), and the innermost frame of the whole stack that is the user's code (else the
+    innermost one outside torch and gradscope; else None). gradscope's frames and its call
+    trampolines are left out, and so is everything outside the runner's PROGRAM_ENTRY
+    (gradscope's command line). Reads only code objects and line numbers: safe on another
+    thread's frames."""
     frames = []
     while frame is not None:
         code = frame.f_code
         if is_gradscope_file(code.co_filename):
             if code.co_name == PROGRAM_ENTRY:
                 break
-        else:
+        elif code.co_varnames[:1] != (_TRAMPOLINE_MARK,):  # it repeats its caller's line
             frames.append(frame)
         frame = frame.f_back
-    sites = [Site(real_path(f.f_code.co_filename), f.f_lineno or 0, f.f_code.co_name) for f in frames[:limit]]
-    user = next((site for site in sites if not is_internal_file(site.path) and not _is_library_frame(site.path)), None)
-    return sites[::-1], user
+    outside_torch = [f for f in frames if not is_internal_file(f.f_code.co_filename)]
+    user = next((f for f in outside_torch if not _is_library_frame(f.f_code.co_filename)),
+                outside_torch[0] if outside_torch else None)
+    sites = [_frame_site(f) for f in frames[:limit]]
+    return sites[::-1], _frame_site(user) if user is not None else None
+
+
+def _frame_site(frame: FrameType) -> Site:
+    return Site(real_path(frame.f_code.co_filename), frame.f_lineno or 0, frame.f_code.co_name)
 
 
 def _is_cell_top(code: CodeType) -> bool:

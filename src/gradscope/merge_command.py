@@ -15,15 +15,12 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-from .distributed import broken_collective_words
+from .distributed import BROKEN_COLLECTIVE, broken_collective_words
 from .findings import Finding, Location
 from .locations import Site, place
 
 PRINTED, BAD_INPUT = 0, 2
 
-# Errors a rank gets because another rank stopped: the collective it waited in broke.
-_FOLLOW_ON = re.compile(r"gloo|nccl|ProcessGroup|DistBackendError|DistNetworkError|Connection (closed|reset)|"
-                        r"timed out|Timeout|Broken pipe|peer", re.IGNORECASE)
 # `report.rank1.json`, `report.child2.json`, `report.rank1-child1.json` (a forked helper of rank 1),
 # also without a suffix (`--json report` gives `report.rank1`).
 _RANK_IN_NAME = re.compile(r"(?:^|\.)(?:rank(\d+))?(?:-?child([\d-]+))?(?:\.|$)")
@@ -96,7 +93,7 @@ def _own_error(report: RankReport) -> bool:
     error = report.data.get("error")
     if not error or error.get("type") in _RELAYED:
         return False
-    return not _FOLLOW_ON.search(f"{error.get('type')}: {error.get('message', '')}")
+    return not BROKEN_COLLECTIVE.search(f"{error.get('type')}: {error.get('message', '')}")
 
 
 def failures(reports: list[RankReport]) -> list[str]:
@@ -111,7 +108,7 @@ def failures(reports: list[RankReport]) -> list[str]:
         if error.get("type") in _RELAYED:
             relayed.append((report, text))
         else:
-            (follow_on if _FOLLOW_ON.search(text) else own).append((report, text))
+            (follow_on if BROKEN_COLLECTIVE.search(text) else own).append((report, text))
     lines = []
     if own:
         lines.append(f"{who([r for r, _ in own])} failed: {own[0][1].splitlines()[0][:160]}")
@@ -138,7 +135,9 @@ def stops(reports: list[RankReport]) -> list[str]:
     for report in reports:
         stopped = report.data.get("stopped")
         if isinstance(stopped, dict):
-            key = (stopped.get("signal"), stopped.get("path"), stopped.get("line"), bool(stopped.get("outside_python")))
+            signal_name, path, line = stopped.get("signal"), stopped.get("path"), stopped.get("line")
+            key = (signal_name if isinstance(signal_name, str) else "a signal", path if isinstance(path, str) else None,
+                   line if isinstance(line, int) else None, bool(stopped.get("outside_python")))
             places.setdefault(key, (stopped, []))[1].append(report)
     lines = []
     for (signal_name, path, line, outside), (stopped, group) in sorted(places.items(), key=lambda p: -len(p[1][1])):

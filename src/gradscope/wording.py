@@ -34,7 +34,7 @@ def stopped_words(stopped) -> str:
     if not stopped.outside_python:
         return f"{stopped.signal} stopped the program{at}"
     inner = stopped.stack[-1] if stopped.stack else None
-    waiting = (f" (in `{inner.function}`, {inner.path.rsplit('/', 1)[-1]}:{inner.line})"
+    waiting = (f" (in `{inner.function}`, {where(inner)})"
                if inner is not None and inner != site else "")
     return (f"{stopped.signal} stopped the program while it waited outside Python, in C++ (a collective, a lock "
             f"or a future){waiting}{at}")

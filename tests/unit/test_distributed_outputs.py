@@ -200,3 +200,52 @@ def test_the_stack_of_a_frame_ends_in_the_user_s_innermost_line():
     assert stack[-1].function == "inner" and user == stack[-1] and user.path == __file__
     assert stack[-2].function == "test_the_stack_of_a_frame_ends_in_the_user_s_innermost_line"
     assert len(stack_sites(sys._getframe(), limit=1)[0]) == 1
+
+
+def test_the_user_s_line_is_found_beyond_the_frames_kept_and_trampolines_are_left_out():
+    import sys
+    import textwrap
+
+    from gradscope.as_caller import MARK
+    from gradscope.locations import stack_sites
+
+    found = []
+
+    def predicate(line):  # called by textwrap: the innermost frames are the standard library's
+        found.append(stack_sites(sys._getframe(1), limit=1))
+        return True
+
+    textwrap.indent("x\n", "  ", predicate)
+    (stack, user), = found
+    assert len(stack) == 1 and stack[0].path.endswith("textwrap.py")
+    assert user.path == __file__ and user.function == "test_the_user_s_line_is_found_beyond_the_frames_kept_and_trampolines_are_left_out"
+
+    namespace = {}
+    exec(f"def trampoline({MARK}):\n    return {MARK}()\n", namespace)  # as as_caller's call-site code is marked
+    stack, user = namespace["trampoline"](lambda: stack_sites(sys._getframe()))
+    assert "trampoline" not in [site.function for site in stack]
+
+
+def test_only_a_collective_broken_by_a_peer_counts_as_the_peer_s_doing():
+    from gradscope.distributed import BROKEN_COLLECTIVE, broken_collective_words
+
+    assert BROKEN_COLLECTIVE.search("[../gloo/transport/tcp/unbound_buffer.cc:81] Timed out waiting 1800000ms for "
+                                    "recv operation to complete")
+    assert BROKEN_COLLECTIVE.search("[Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5)")
+    # the rank's own mistakes, in the same libraries' words
+    assert not BROKEN_COLLECTIVE.search("NCCL error in: ProcessGroupNCCL.cpp:1970, invalid usage (run with "
+                                        "NCCL_DEBUG=WARN for details), NCCL version 2.21.5")
+    assert not BROKEN_COLLECTIVE.search("[../gloo/transport/tcp/pair.cc:446] op.preamble.length <= op.nbytes. 8 vs 4")
+    assert broken_collective_words(None) == ""
+
+
+def test_a_stop_record_with_odd_fields_is_still_told(tmp_path, capsys):
+    paths = []
+    for rank, stopped in enumerate([{"signal": None, "path": ["x"], "line": [3]}, {"outside_python": True}]):
+        path = _report(tmp_path, rank, [])
+        data = json.loads(open(path).read())
+        open(path, "w").write(json.dumps({**data, "stopped": stopped}))
+        paths.append(path)
+    assert merge_command.print_report(paths) == merge_command.PRINTED
+    text = capsys.readouterr().err
+    assert "a signal stopped rank 0" in text and "a signal stopped rank 1 while waiting in C++" in text
