@@ -4,7 +4,7 @@ fails until the job is stopped from outside (a scheduler's time limit sends SIGT
 which sends SIGTERM to every rank). Each rank's report then says where SIGTERM found it, and the
 merged report shows the rank that was somewhere else.
 Run: torchrun --nproc_per_node 2 --no-python gradscope run --json report.json ddp_rank_hangs.py
-     after "step 0", from another terminal: kill <torchrun's pid>
+     after "step 1", from another terminal: kill <torchrun's pid>
      then: gradscope report report.rank*.json"""
 import time
 
@@ -18,9 +18,9 @@ rank = dist.get_rank()
 torch.manual_seed(0)
 model = DDP(nn.Linear(8, 1))
 for step in range(3):
+    print(f"rank {rank}: step {step}", flush=True)
     if rank == 1 and step == 1:
         time.sleep(600)  # stuck
     loss = model(torch.randn(4, 8)).pow(2).mean()
-    print(f"rank {rank}: step {step}", flush=True)
     loss.backward()
 dist.destroy_process_group()

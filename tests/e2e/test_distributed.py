@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import json
 import os
+import queue
 import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -140,8 +142,10 @@ def test_an_optimizer_step_on_gradients_never_synchronized_is_named(tmp_path):
 
 
 def test_a_rank_that_fails_first_is_told_apart_from_the_rank_whose_collective_then_broke(tmp_path):
-    # torchrun stops the other ranks (SIGTERM) once one has failed; 5 s between its checks let
-    # rank 0 finish its report even on a loaded machine.
+    # torchrun stops the other ranks (SIGTERM) once it sees that one has failed (it looks every
+    # 0.1 s by default). Rank 0's own error, from its broken all-reduce, must reach Python before
+    # that for this test to see it, so torchrun looks every 5 s here. (A SIGTERM that comes after
+    # the program's end waits for the report: test_reliability.py.)
     run = _launch(_torchrun("--monitor-interval", "5", "--no-python", *_gradscope(), "run", "--json", "report.json",
                             str(DISTRIBUTED / "ddp_rank_fails_first.py")), tmp_path)
     assert run.returncode != 0
@@ -160,7 +164,9 @@ def test_a_rank_that_fails_first_is_told_apart_from_the_rank_whose_collective_th
 
 
 def test_a_rank_that_ran_out_of_batches_first_shows_as_divergence(tmp_path):
-    run = _launch(_torchrun("--no-python", *_gradscope(), "run", "--json", "report.json",
+    # Rank 1 ends cleanly, but torch 2.13's gloo may abort it at exit (see _TEARDOWN_ABORT):
+    # torchrun then stops rank 0 too, possibly before its error reaches Python. As above.
+    run = _launch(_torchrun("--monitor-interval", "5", "--no-python", *_gradscope(), "run", "--json", "report.json",
                             str(DISTRIBUTED / "ddp_uneven_batches.py")), tmp_path)
     assert run.returncode != 0
     script = str((DISTRIBUTED / "ddp_uneven_batches.py").resolve())
@@ -179,33 +185,39 @@ def test_a_hanging_rank_stopped_by_the_launcher_s_sigterm_says_where_each_rank_w
     argv = _torchrun("--no-python", *_gradscope(), "run", "--json", "report.json", script)
     process = subprocess.Popen(argv, cwd=tmp_path, env={**os.environ, "OMP_NUM_THREADS": "1"}, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True, start_new_session=True)
+    # Both pipes read by threads: a deadline holds even if nothing is printed, and stderr never fills.
+    lines_out, err_chunks = queue.Queue(), []
+    threading.Thread(target=lambda: [lines_out.put(line) for line in process.stdout], daemon=True).start()
+    err_reader = threading.Thread(target=lambda: err_chunks.append(process.stderr.read()), daemon=True)
+    err_reader.start()
     try:
-        started = []
-        deadline = time.monotonic() + TIMEOUT
-        while len(started) < 2 and time.monotonic() < deadline:  # both ranks finished step 0's forward
-            line = process.stdout.readline()
-            if not line:
-                break
-            started += re.findall(r"rank \d: step 0", line)
-        assert len(started) == 2, process.stderr.read()[-2000:]
-        time.sleep(3)  # rank 1 asleep, rank 0 waiting for it in the next forward
+        started, deadline = set(), time.monotonic() + TIMEOUT
+        while len(started) < 2 and time.monotonic() < deadline:  # each rank printed it just before it blocks
+            try:
+                started |= set(re.findall(r"rank \d: step 1", lines_out.get(timeout=1)))
+            except queue.Empty:
+                continue
+        assert len(started) == 2, f"ranks at step 1: {sorted(started)}"
+        time.sleep(2)  # rank 1 asleep, rank 0 waiting for it in the forward
         process.send_signal(signal.SIGTERM)  # as a scheduler stops the job: torchrun stops its ranks
-        _, err = process.communicate(timeout=60)
+        process.wait(timeout=60)
+        err_reader.join(timeout=10)
     finally:
         if process.poll() is None:
             os.killpg(process.pid, signal.SIGKILL)
-            process.communicate()
+            process.wait()
     assert process.returncode != 0
+    err = "".join(err_chunks)
     lines = {}
     for rank in (0, 1):
         stopped = json.loads((tmp_path / f"report.rank{rank}.json").read_text())["stopped"]
         assert stopped["signal"] == "SIGTERM" and stopped["path"] == script, err[-2000:]
         lines[rank] = stopped["line"]
-    assert lines == {0: 23, 1: 22}  # rank 0 in the forward that waits for rank 1; rank 1 in its sleep
-    assert f"[rank1]: gradscope: SIGTERM stopped the program at {Path(script).name}:22 (`time.sleep(600)" in err
+    assert lines == {0: 24, 1: 23}  # rank 0 in the forward that waits for rank 1; rank 1 in its sleep
+    assert f"[rank1]: gradscope: SIGTERM stopped the program at {Path(script).name}:23 (`time.sleep(600)" in err
     merged = subprocess.run([*_gradscope(), "report", "report.rank0.json", "report.rank1.json"], cwd=tmp_path,
                             capture_output=True, text=True, timeout=120)
-    assert "gradscope: SIGTERM stopped rank 1 at ddp_rank_hangs.py:22 (`time.sleep(600)  # stuck`)" in merged.stderr
+    assert "gradscope: SIGTERM stopped rank 1 at ddp_rank_hangs.py:23 (`time.sleep(600)  # stuck`)" in merged.stderr
 
 
 # ---------------------------------------------------------------- processes the program starts itself
