@@ -19,12 +19,13 @@ _SUFFIXES = (".trace.json.gz", ".json.gz", ".json", ".svg", ".png", ".gz")
 
 
 # A collective that broke because a peer went away: gloo's closed connection or receive timeout,
-# NCCL's collective timeout, a peer's exit seen by NCCL, a communicator aborted after a failure.
+# NCCL's collective timeout, a peer's exit seen by NCCL, a communicator aborted after a failure,
+# the TCPStore's connection closed by a rank (or the store's host) that went away.
 # The same text follows from any rank's failure. Only these: an error of the rank's own (NCCL's
 # "invalid usage", a wrong device) is not a peer's doing.
 BROKEN_COLLECTIVE = re.compile(r"Connection (closed|reset) by peer|Timed out waiting \d+ ?ms for (send|recv)"
                                r"|Watchdog caught collective operation timeout|remote process exited"
-                               r"|NCCL communicator was aborted")
+                               r"|NCCL communicator was aborted|Failed to recv, got 0 bytes")
 
 
 def broken_collective_words(message: str | None) -> str:

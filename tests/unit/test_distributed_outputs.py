@@ -232,6 +232,8 @@ def test_only_a_collective_broken_by_a_peer_counts_as_the_peer_s_doing():
     assert BROKEN_COLLECTIVE.search("[../gloo/transport/tcp/unbound_buffer.cc:81] Timed out waiting 1800000ms for "
                                     "recv operation to complete")
     assert BROKEN_COLLECTIVE.search("[Rank 1] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=5)")
+    assert BROKEN_COLLECTIVE.search("DistNetworkError: Failed to recv, got 0 bytes. Connection was likely closed. "
+                                    "Did the remote server shutdown or crash?")  # the TCPStore's host went away
     # the rank's own mistakes, in the same libraries' words
     assert not BROKEN_COLLECTIVE.search("NCCL error in: ProcessGroupNCCL.cpp:1970, invalid usage (run with "
                                         "NCCL_DEBUG=WARN for details), NCCL version 2.21.5")
