@@ -258,9 +258,12 @@ class _ChildRun:
         if not stopped.outside_python:  # (from the watchdog thread, the main thread's modes are out of reach)
             self.recording.halt()
         if self.recording.started:
-            self.recording.diagnose(None, -signal.SIGTERM)
-            self.recording.trace.stopped = stopped
-            self._report(-signal.SIGTERM, None)
+            # The target may have ended already, at its error (noted): SIGTERM then came during
+            # multiprocessing's own ending (threading's shutdown), and the report is the error's.
+            self.recording.diagnose(self.exception, -signal.SIGTERM)
+            if self.exception is None:
+                self.recording.trace.stopped = stopped
+            self._report(-signal.SIGTERM, self.exception)
 
     def _report(self, exit_code: int, exc: BaseException | None) -> None:
         from . import session

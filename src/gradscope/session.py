@@ -12,6 +12,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from dataclasses import dataclass
 
 from . import runner, trace_file
@@ -115,6 +116,11 @@ class TermReport:
     sends SIGTERM again, after reporting where the main thread waits (at most REPORT_LIMIT; a
     C-level timer ends the process if that report gets stuck). A program stuck while holding
     the GIL cannot be helped from inside.
+
+    Once the program has ended, a SIGTERM waits until its report is written (uninstall/release);
+    a report that gets stuck (a full stderr pipe) gets REPORT_LIMIT, as the handler's does. A
+    process forked from the program gets SIGTERM's default back (os.register_at_fork): its
+    SIGTERM is its own, never the parent's report or the parent's watchdog.
     """
 
     GRACE = 2.0
@@ -128,7 +134,9 @@ class TermReport:
         self._claim = threading.Lock()  # the handler or the watchdog: whoever takes it reports
         self._reported = threading.Event()
         self._pipe = None
-        self._held = False  # a SIGTERM came after the program's end (see uninstall)
+        self._ended = threading.Event()  # the program has ended: SIGTERM is held (see uninstall)
+        self._released = threading.Event()
+        self._held = False  # a SIGTERM came while held
         if report is None or threading.current_thread() is not threading.main_thread():
             return
         if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
@@ -137,6 +145,7 @@ class TermReport:
         signal.signal(signal.SIGTERM, self._handle)
         self.installed = True
         self._start_watchdog()
+        _watch_forks(self)
 
     def _start_watchdog(self) -> None:
         if os.name != "posix":
@@ -161,7 +170,15 @@ class TermReport:
             os.close(read_end)  # closed here, never under a read (its number could be reused)
         if not signalled:
             return
-        if self._started.wait(self.GRACE):
+        if self._ended.is_set() or self._started.wait(self.GRACE) or self._ended.is_set():
+            # Python's handler is reporting, or the program had ended and its report is being
+            # written; either ends the process after it. A report stuck in C (a full stderr
+            # pipe, a device sync) would keep the process alive: it gets REPORT_LIMIT, no more.
+            finished = self._reported if self._started.is_set() else self._released
+            _exit_later(self.REPORT_LIMIT + 1)
+            finished.wait(self.REPORT_LIMIT)
+            time.sleep(0.5)  # (the main thread ends the process itself just after)
+            _die_by_sigterm()
             return
         # The main thread is stuck outside Python: report where it waits (from here, within a
         # limit), then die by SIGTERM as plain Python would.
@@ -174,13 +191,7 @@ class TermReport:
             reporter.join(self.REPORT_LIMIT)
         else:  # the Python handler started just now and reports: give it the same time, no more
             self._reported.wait(self.REPORT_LIMIT)
-        try:
-            import ctypes
-
-            ctypes.CDLL(None).signal(signal.SIGTERM, 0)  # SIG_DFL, from this thread
-        except Exception:
-            os._exit(128 + signal.SIGTERM)
-        os.kill(os.getpid(), signal.SIGTERM)
+        _die_by_sigterm()
 
     def _handle(self, signum, frame) -> None:
         self._started.set()
@@ -205,29 +216,97 @@ class TermReport:
 
     def uninstall(self) -> None:
         """The program has ended. A SIGTERM from now on (torchrun stopping the other ranks once
-        one has failed) is held until `release()`: the ended program's report gets written."""
-        if self._pipe is not None:
-            import faulthandler
-
-            try:
-                faulthandler.unregister(signal.SIGTERM)
-            finally:
-                os.close(self._pipe[1])  # the watchdog's read ends (EOF); it closes its end
-                self._pipe = None
+        one has failed) is held until `release()`: the ended program's report gets written. The
+        watchdog stays: it ends the process if that report is not written within REPORT_LIMIT."""
+        self._ended.set()
         if self.installed and signal.getsignal(signal.SIGTERM) == self._handle:
             # A handler, not a blocked signal: a process-wide SIGTERM may be delivered to any
             # thread (gloo's, torch's), and one where it is not blocked would die of it at once.
             signal.signal(signal.SIGTERM, self._hold)
+            if self._pipe is not None:  # signal.signal took out faulthandler's C handler: again
+                import faulthandler
+
+                try:
+                    faulthandler.unregister(signal.SIGTERM)
+                    faulthandler.register(signal.SIGTERM, file=self._pipe[1], all_threads=False, chain=True)
+                except Exception:
+                    pass
 
     def _hold(self, signum, frame) -> None:
         self._held = True
 
     def release(self) -> None:
-        """SIGTERM back to its default; one held meanwhile ends the process now, as it would have."""
+        """SIGTERM back to what the program left it; one held meanwhile ends the process now, as
+        it would have. Also when the report failed: never raises."""
+        global _active
+        if _active is self:
+            _active = None
+        self._stop_watchdog()
         if self.installed and signal.getsignal(signal.SIGTERM) == self._hold:
             signal.signal(signal.SIGTERM, signal.SIG_DFL)
             if self._held:
                 os.kill(os.getpid(), signal.SIGTERM)
+        self._released.set()
+
+    def _stop_watchdog(self) -> None:
+        """faulthandler's C handler out, the watchdog's pipe closed (it reads EOF and returns)."""
+        if self._pipe is None:
+            return
+        try:
+            import faulthandler
+
+            faulthandler.unregister(signal.SIGTERM)
+            # unregister puts back the C handler of the time of register(): Python's. Where the
+            # program has since set SIG_DFL or SIG_IGN, that handler would drop the signal.
+            current = signal.getsignal(signal.SIGTERM)
+            if current in (signal.SIG_DFL, signal.SIG_IGN):
+                signal.signal(signal.SIGTERM, current)
+        except Exception:
+            pass
+        finally:
+            os.close(self._pipe[1])
+            self._pipe = None
+
+    def _forked(self) -> None:
+        """In a child forked from the program: SIGTERM as it was before gradscope (a child of
+        multiprocessing then records on its own, see children.py), and no share in the parent's
+        watchdog pipe."""
+        self._stop_watchdog()
+        try:
+            if signal.getsignal(signal.SIGTERM) in (self._handle, self._hold):
+                signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        except Exception:
+            pass
+
+
+_active: TermReport | None = None  # the TermReport of this process, from install to release
+_fork_hook_registered = False
+
+
+def _watch_forks(term: TermReport) -> None:
+    global _active, _fork_hook_registered
+    _active = term
+    if not _fork_hook_registered and hasattr(os, "register_at_fork"):
+        os.register_at_fork(after_in_child=_after_fork_in_child)
+        _fork_hook_registered = True
+
+
+def _after_fork_in_child() -> None:
+    global _active
+    term, _active = _active, None
+    if term is not None:
+        term._forked()
+
+
+def _die_by_sigterm() -> None:
+    """End the process by SIGTERM's default action, from any thread."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None).signal(signal.SIGTERM, 0)  # SIG_DFL, also from a thread other than the main one
+    except Exception:
+        os._exit(128 + signal.SIGTERM)
+    os.kill(os.getpid(), signal.SIGTERM)
 
 
 def _exit_later(seconds: float) -> None:

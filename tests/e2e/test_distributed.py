@@ -265,6 +265,16 @@ def test_a_forked_worker_keeps_the_program_s_own_modes_and_no_stale_error(tmp_pa
     assert child["error"] is None and child["exit_status"] == 0 and child["findings"] == []
 
 
+def test_a_worker_stopped_after_its_own_error_reports_that_error(tmp_path):
+    script = str(Path(__file__).parent / "probes" / "worker_fails_then_stopped.py")
+    plain = _launch_env([sys.executable, script], tmp_path, {})
+    run = _launch_env([*_gradscope(), "run", "--json", "r.json", script], tmp_path, {})
+    assert plain.stdout == run.stdout == f"worker exit code: {-signal.SIGTERM}\n"
+    child = json.loads((tmp_path / "r.child1.json").read_text())
+    assert (child["error"]["type"], child["error"]["line"], child["stopped"]) == ("RuntimeError", 16, None)
+    assert [f["rule"] for f in child["findings"]] == ["backward-through-freed-graph"]
+
+
 def _launch_env(argv, cwd, extra):
     old = {k: os.environ.get(k) for k in extra}
     os.environ.update(extra)

@@ -35,8 +35,11 @@ TRAINING_WITH_HAZARD = textwrap.dedent('''\
 
 
 def _start(argv, cwd):
+    # stdout block-buffered, as these programs expect (PYTHONUNBUFFERED would also let a line
+    # after "ready" arrive in readline's chunk, where communicate() no longer sees it)
+    env = {key: value for key, value in _env().items() if key != "PYTHONUNBUFFERED"}
     return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=cwd,
-                            env=_env(), stdin=subprocess.DEVNULL)
+                            env=env, stdin=subprocess.DEVNULL)
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name == "nt", reason="POSIX signals")
@@ -103,6 +106,102 @@ def test_sigterm_after_the_program_ended_waits_for_the_report(tmp_path):
     report = json.loads((tmp_path / "r.json").read_text())
     assert report["error"]["type"] == "Failed" and report["stopped"] is None
     assert [f["rule"] for f in report["findings"]] == ["inplace-hazard"]
+
+
+STUCK_ON_STDERR = textwrap.dedent('''\
+    import sys
+    import torch
+
+    x = torch.randn(3, requires_grad=True)
+    (x * 2).sum().backward()
+    print("ready", flush=True)
+    if sys.argv[1] == "program":
+        sys.stderr.write("x" * 200_000)  # blocks: nobody reads stderr
+        sys.stderr.flush()
+    raise RuntimeError("y" * 200_000)  # its traceback blocks likewise, as does gradscope's report after it
+''')
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+@pytest.mark.parametrize("where", ["program", "report"])
+def test_sigterm_ends_a_run_stuck_writing_to_a_full_pipe(where, tmp_path):
+    # A report stuck in C (here a write to a pipe nobody reads) must not keep the process alive:
+    # it gets TermReport.REPORT_LIMIT (10 s), then the process dies by SIGTERM as plain Python does.
+    script = tmp_path / "train.py"
+    script.write_text(STUCK_ON_STDERR)
+    for argv in ([sys.executable, str(script), where], [sys.executable, "-m", "gradscope", "run", str(script), where]):
+        proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=tmp_path, env=_env(),
+                                stdin=subprocess.DEVNULL)
+        try:
+            assert proc.stdout.readline() == b"ready\n"
+            time.sleep(1.5)  # stuck by now
+            proc.send_signal(signal.SIGTERM)
+            assert proc.wait(timeout=30) == -signal.SIGTERM, argv
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+            proc.wait()
+            proc.stdout.close()
+            proc.stderr.close()
+
+
+PROGRAM_RESETS_SIGTERM = textwrap.dedent('''\
+    import signal, threading, time
+    import torch
+
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # as some libraries do
+    threading.Thread(target=time.sleep, args=(30,)).start()  # not a daemon: the exit waits for it
+    print("ready", flush=True)
+''')
+
+
+@pytest.mark.skipif(os.name == "nt", reason="POSIX signals")
+def test_sigterm_reset_by_the_program_to_its_default_still_ends_it(tmp_path):
+    # gradscope's watchdog (faulthandler.unregister) once put Python's handler back under the
+    # program's SIG_DFL: the SIGTERM was then dropped ("Signal 15 ignored due to race condition").
+    script = tmp_path / "resets.py"
+    script.write_text(PROGRAM_RESETS_SIGTERM)
+    for argv in ([sys.executable, str(script)], [sys.executable, "-m", "gradscope", "run", str(script)]):
+        proc = _start(argv, tmp_path)
+        try:
+            assert proc.stdout.readline() == "ready\n"
+            time.sleep(1)  # the program has ended; the interpreter waits for the thread
+            proc.send_signal(signal.SIGTERM)
+            out, err = proc.communicate(timeout=20)
+            assert (proc.returncode, err) == (-signal.SIGTERM, ""), argv
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+
+
+FORK_THEN_SIGTERM = textwrap.dedent('''\
+    import os, signal, time
+    import torch
+
+    x = torch.ones(2, requires_grad=True)
+    (x * 2).sum().backward()
+    pid = os.fork()
+    if pid == 0:
+        time.sleep(30)
+        os._exit(0)
+    time.sleep(0.5)
+    os.kill(pid, signal.SIGTERM)
+    _, status = os.waitpid(pid, 0)
+    print("child", os.waitstatus_to_exitcode(status), flush=True)
+    time.sleep(3)  # a SIGTERM meant for the child once ended the parent here
+    print("parent still here")
+''')
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="os.fork")
+def test_a_forked_child_s_sigterm_is_the_child_s_alone(tmp_path):
+    script = tmp_path / "forks.py"
+    script.write_text(FORK_THEN_SIGTERM)
+    plain = run_python(script, cwd=tmp_path, real=True)
+    traced = run_gradscope("run", str(script), cwd=tmp_path, real=True)
+    assert (traced.returncode, traced.stdout) == (plain.returncode, plain.stdout) == (0, "child -15\nparent still here\n")
+    assert "SIGTERM" not in traced.stderr
 
 
 def _trace_files(folder):
