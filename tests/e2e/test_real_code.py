@@ -12,6 +12,7 @@ import signal
 import subprocess
 import sys
 import textwrap
+import time
 
 import pytest
 
@@ -37,6 +38,7 @@ def test_program_stuck_in_cpp_still_ends_on_sigterm(tmp_path):
                                 env=_env(), stdin=subprocess.DEVNULL)
         try:
             assert proc.stdout.readline() == "waiting\n"
+            time.sleep(1)  # into the wait: a signal sent at once can find it still in line 4's print
             proc.send_signal(signal.SIGTERM)
             _, err = proc.communicate(timeout=30)
         finally:
