@@ -147,18 +147,12 @@ def _recorded(process) -> bool:
 
 def _leave_parents_recording() -> None:
     """A forked child is a copy of the parent, recording included: stop that copy (the child
-    records on its own, or not at all), and drop the parent's SIGTERM report (session.TermReport),
-    which would otherwise print the parent's findings from the child."""
+    records on its own, or not at all). The parent's SIGTERM report is already gone: every fork
+    drops it (session.TermReport, os.register_at_fork)."""
     recorder_module = sys.modules.get("gradscope.recorder.recorder")
     running = recorder_module.Recorder._running if recorder_module is not None else None
     if running is not None:
         running.drop_in_forked_child()
-    handler = signal.getsignal(signal.SIGTERM)
-    if type(getattr(handler, "__self__", None)).__name__ == "TermReport":
-        try:
-            signal.signal(signal.SIGTERM, signal.SIG_DFL)
-        except ValueError:  # not the main thread
-            pass
 
 
 class _ChildRun:
