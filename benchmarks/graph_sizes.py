@@ -17,7 +17,7 @@ import time
 import torch
 import torch.nn as nn
 
-from gradscope import graphview
+from gradscope.render import graphview
 from gradscope.recorder import Recorder
 from gradscope.render import diagram
 from gradscope.render.dot import to_dot

@@ -17,7 +17,7 @@ sys.path, the working directory, `__main__`/`__mp_main__`, sys.excepthook, the w
 (grad mode, anomaly mode, default dtype, threads, deterministic algorithms) and its CPU random
 state are put back; modules the script imported from its own
 folder (e.g. samples/lib) are forgotten. Only public API is used: `session.record`,
-`session.Settings`, `session.build_trace`, `runner.resolve_script`, `Recorder(...)`,
+`session.Settings`, `recording.build_trace`, `runner.resolve_script`, `Recorder(...)`,
 `.start()`, `.stop()`, `.stats()`, `rules.diagnose`, `render.json_report.report`, and
 `runner.execute` for `run_plain`.
 """
@@ -35,10 +35,11 @@ from pathlib import Path
 
 import torch
 
-from gradscope import runner, session
 from gradscope.recorder import Recorder
 from gradscope.render import json_report
 from gradscope.rules import diagnose
+from gradscope.runtime import runner, session
+from gradscope.runtime.recording import build_trace
 
 # Settings of session.Settings (scripts) and of Recorder (functions) that a test may pass.
 SCRIPT_SETTINGS = {"keep_backwards", "max_nodes", "check_nan", "grad_flow", "flow_thresholds", "flow_svg"}
@@ -113,7 +114,7 @@ def _record_script(path: Path, args: list[str], settings) -> Run:
             recorded = session.record(target, settings)
     finally:
         _forget_modules_below(target.path0, before)
-    return Run(recorded.trace, recorded.findings, recorded.outcome, out.getvalue(), err.getvalue())
+    return Run(recorded.trace, diagnose(recorded.trace), recorded.outcome, out.getvalue(), err.getvalue())
 
 
 def _record_function(fn: Callable, argv: list[str], settings) -> Run:
@@ -132,7 +133,7 @@ def _record_function(fn: Callable, argv: list[str], settings) -> Run:
         exc, status = raised, 1
     finally:
         recorder.stop()
-    trace = session.build_trace(recorder, argv, exc, status)
+    trace = build_trace(recorder, argv, exc, status)
     return Run(trace, diagnose(trace), runner.Outcome(status, exc, system_exit), value=value,
                stats=recorder.stats())
 

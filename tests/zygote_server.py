@@ -26,7 +26,7 @@ try:  # gradscope's command line too (typer imports pydantic, when installed, on
     import gradscope.cli  # noqa: F401
     import gradscope.render  # noqa: F401
     import gradscope.rules  # noqa: F401
-    import gradscope.session  # noqa: F401
+    import gradscope.runtime.session  # noqa: F401
 except ImportError:  # a child that needs them says why
     pass
 

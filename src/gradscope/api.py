@@ -24,8 +24,8 @@ from .errors import RecordingError
 from .settings import Settings
 
 if TYPE_CHECKING:
-    from .findings import Finding
-    from .trace import Trace
+    from .trace.findings import Finding
+    from .trace.model import Trace
 
 
 class Recording:
@@ -34,12 +34,14 @@ class Recording:
     `trace` hold what it found; `report()`, `save()` and `graph()` show it."""
 
     def __init__(self, settings: Settings | None = None, argv: list[str] | None = None):
+        from .runtime.recording import Recording as ProcessRecording  # (no torch until start())
+
         self.settings = settings or Settings()
         self.argv = argv or ["gradscope.record()"]  # names the run in the trace (and a saved trace file)
         self.findings: list[Finding] = []
         self.trace: Trace | None = None
-        self._recorder = None
-        self._used = False
+        self._recording = ProcessRecording(self.settings, self.argv)
+        self._over = False  # diagnosed for good
 
     # ------------------------------------------------------------------ life cycle
     def __enter__(self) -> Recording:
@@ -53,59 +55,46 @@ class Recording:
     def start(self) -> None:
         """Start recording. Raises RecordingError if another recording is running in this
         process, or if this one ran already (start a new `gradscope.record()` instead)."""
-        if self._used:
-            raise RecordingError("this recording has run already; start a new one with gradscope.record()")
-        from .session import start_recorder  # imports torch
-
-        self._recorder = start_recorder(self.settings)
-        self._used = True
+        self._recording.start()  # imports torch
 
     def stop(self, exc: BaseException | None = None) -> None:
         """Stop recording and diagnose what was recorded. `exc`: the exception the recorded
         code raised, if any (its explanation is then part of the findings). Never raises."""
-        if self._recorder is not None:
+        if self._recording.started and not self._over:
             self.halt()
             self.diagnose(exc, 0 if exc is None else 1)
 
     def halt(self) -> None:
         """Stop recording (what the program does next is not recorded); diagnose() later, or
         resume() to record more into the same trace (IPython's `%gradscope on`, cell by cell)."""
-        if self._recorder is not None:
-            self._recorder.stop()
+        self._recording.halt()
 
     def resume(self) -> None:
         """Record again after halt(), into the same records. Raises RecordingError if another
         recording runs, or if this one was diagnosed for good."""
-        if self._recorder is None:
+        if self._over:
             raise RecordingError("this recording is over; start a new one with gradscope.record()")
-        self._recorder.start()
+        self._recording.resume()
 
     def diagnose(self, exc: BaseException | None, exit_status: int, internal_errors: tuple[str, ...] = (),
                  final: bool = True) -> None:
         """Build the trace of the recording (halted) and diagnose it: `trace`, `findings`.
         `exc`: the exception the recorded code ended with. `final=False`: a snapshot, after
         which resume() may record more. Never raises."""
-        from .session import build_trace, diagnose_trace
+        from .rules import diagnose
 
-        recorder = self._recorder
-        if final:
-            self._recorder = None
-
-        def build() -> Trace:
-            trace = build_trace(recorder, self.argv, exc, exit_status)
-            trace.internal_errors.extend(internal_errors)
-            return trace
-
-        self.trace, self.findings = diagnose_trace(build, self.argv, exit_status)
+        self._over = self._over or final
+        self.trace = self._recording.finish(exc, exit_status, internal_errors, final)
+        self.findings = diagnose(self.trace)
 
     @property
     def started(self) -> bool:
         """Whether start() ran (it may have stopped since)."""
-        return self._used
+        return self._recording.started
 
     @property
     def running(self) -> bool:
-        return self._recorder is not None and self._recorder.is_running
+        return self._recording.running
 
     # ------------------------------------------------------------------ what it found
     def report(self, file: TextIO | None = None, width: int | None = None) -> None:
@@ -116,7 +105,7 @@ class Recording:
 
     def save(self, path: str) -> None:
         """Write a trace file that `gradscope report`, `gradscope graph` and `gradscope check` read."""
-        from . import trace_file
+        from .trace import file as trace_file
 
         trace_file.save(path, self._trace(), self.findings)
 
@@ -130,18 +119,18 @@ class Recording:
         import os
         import tempfile
 
-        from . import graph_command
+        from .render import drawing
 
         with tempfile.TemporaryDirectory(prefix="gradscope-") as scratch:
             target = output or os.path.join(scratch, "graph")
-            request = graph_command.Request(output=target if output else None, fmt=format, call=call, focus=focus,
+            request = drawing.Request(output=target if output else None, fmt=format, call=call, focus=focus,
                                             radius=radius, depth=depth, max_boxes=max_boxes, show_saved=show_saved,
                                             color_by=color_by)
             request.resolve_format(target)
             if not output:
                 request.output = f"{target}.{request.fmt}"
-            status, message = graph_command.write_diagram(self._trace(), self.findings, request)
-            if status != graph_command.GRAPH_WRITTEN:
+            status, message = drawing.write_diagram(self._trace(), self.findings, request)
+            if status != drawing.GRAPH_WRITTEN:
                 raise RuntimeError(message)
             text = None
             if request.fmt in ("svg", "dot", "json"):

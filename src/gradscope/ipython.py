@@ -26,8 +26,8 @@ import sys
 
 from .api import Recording
 from .errors import RecordingError
-from .locations import add_cell_file_prefix, label_file
 from .settings import Settings
+from .trace.locations import add_cell_file_prefix, label_file
 
 MAGIC = "gradscope"
 _CELL_LINE = "%%" + MAGIC
@@ -203,7 +203,7 @@ def _key(finding) -> tuple:
 
 def _show_without_gradscope(shell, etype, value, tb, tb_offset=None):
     """IPython's custom exception handler: its own traceback display, gradscope's frames out."""
-    from .runner import clean_exception
+    from .runtime.runner import clean_exception
 
     clean_exception(value)
     shell.showtraceback((etype, value, value.__traceback__), tb_offset=tb_offset, running_compiled_code=True)

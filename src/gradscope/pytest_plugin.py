@@ -123,7 +123,7 @@ class _State:
     @property
     def gate_config(self):
         if self._config is None:
-            from . import config as config_module
+            from .gate import config as config_module
 
             try:
                 self._config = config_module.load(start=str(self.pytest_config.rootpath))

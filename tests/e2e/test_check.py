@@ -14,7 +14,8 @@ import pytest
 from conftest import SAMPLES, run_gradscope
 from harness import record
 
-from gradscope import config, gate
+from gradscope.gate import config
+from gradscope import gate
 
 HAZARD = "hazard_forward_only_test.py"
 SAVED_LINE, MODIFIED_LINE = 7, 8

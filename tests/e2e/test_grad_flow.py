@@ -14,7 +14,8 @@ import pytest
 from conftest import SAMPLES, run_gradscope, run_python_once
 from harness import record, run_plain
 
-from gradscope import graphview, trace_file
+from gradscope.render import graphview
+from gradscope.trace import file as trace_file
 
 # sample -> [(rule, [(line, role), ...])] with --grad-flow
 FLOW = {

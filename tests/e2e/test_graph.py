@@ -14,7 +14,7 @@ import pytest
 from conftest import ROOT, SAMPLES, run_gradscope
 from harness import record
 
-from gradscope import graphview
+from gradscope.render import graphview
 
 RENDERER = shutil.which("dot") or shutil.which("graphviz-pure") or (
     os.path.join(os.path.dirname(sys.executable), "graphviz-pure")

@@ -38,7 +38,7 @@ from hypothesis import HealthCheck, given, seed, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 from hypothesis.database import DirectoryBasedExampleDatabase  # noqa: E402
 
-from gradscope import session  # noqa: E402
+from gradscope.runtime.recording import build_trace  # noqa: E402
 from gradscope.recorder import Recorder  # noqa: E402
 from gradscope.rules import diagnose  # noqa: E402
 
@@ -177,7 +177,7 @@ def recorded(path: Path):
         outcome = execute(path)
     finally:
         recorder.stop()
-    trace = session.build_trace(recorder, [str(path)], None, 0)
+    trace = build_trace(recorder, [str(path)], None, 0)
     return outcome, trace, diagnose(trace)
 
 

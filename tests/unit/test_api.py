@@ -11,7 +11,7 @@ import pytest
 import torch
 
 import gradscope
-from gradscope import trace_file
+from gradscope.trace import file as trace_file
 from gradscope.recorder import Recorder
 
 

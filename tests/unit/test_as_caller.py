@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 import warnings
 
-from gradscope import as_caller
+from gradscope.recorder import as_caller
 
 
 def _warn_at_level_2(message):

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from gradscope.locations import Site
+from gradscope.trace.locations import Site
 from gradscope.rules import diagnose
-from gradscope.trace import (
-    BackwardCall, ErrorInfo, Escape, GradHazard, GraphCut, InplaceChange, Leaf, ModuleCall, Node,
-    OpFailure, SavedHazard, SavedTensor, StaleLink, TensorArg, Trace, UncaughtError, VersionFailure,
-)
+from gradscope.trace.model import BackwardCall, ErrorInfo, Escape, GradHazard, GraphCut, InplaceChange, Leaf, ModuleCall, Node, OpFailure, SavedHazard, SavedTensor, StaleLink, TensorArg, Trace, UncaughtError, VersionFailure
 
 F = "/src/train.py"  # does not exist: rules must not need the file
 

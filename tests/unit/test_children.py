@@ -1,4 +1,4 @@
-"""Child processes (children.py), the merged report's processes (merge_command.py) and nn.Module
+"""Child processes (children.py), the merged report's processes (render/merged.py) and nn.Module
 frames in tracebacks (module_frames.py), in this process. The real child processes run in
 tests/e2e/test_distributed.py and tests/realworld."""
 
@@ -11,7 +11,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from gradscope import children, merge_command
+from gradscope.runtime import children
+from gradscope.render import merged as merge_command
 from gradscope.settings import Settings
 
 
@@ -125,9 +126,9 @@ def test_ranks_whose_parameters_got_gradients_differently_are_said_to_diverge(tm
 
 
 def test_unused_ddp_parameters_are_found_from_the_last_backward_s_graph_when_the_message_has_none():
-    from gradscope.locations import Site
+    from gradscope.trace.locations import Site
     from gradscope.rules.python_errors import _unreached_by_last_backward
-    from gradscope.trace import BackwardCall, Leaf, Node, Trace
+    from gradscope.trace.model import BackwardCall, Leaf, Node, Trace
 
     trace = Trace(argv=[])
     trace.ddp_parameters = ["body.weight", "head.weight", "aux_head.weight"]
@@ -149,7 +150,7 @@ def test_unused_ddp_parameters_are_found_from_the_last_backward_s_graph_when_the
 def test_a_module_call_in_a_traceback_shows_one_frame_as_without_gradscope():
     torch = pytest.importorskip("torch")
     from gradscope.recorder import Recorder
-    from gradscope.runner import clean_exception
+    from gradscope.runtime.runner import clean_exception
 
     class Fails(torch.nn.Module):
         def forward(self, x):

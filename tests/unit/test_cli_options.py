@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from gradscope import cli, session
+from gradscope import cli
+from gradscope.runtime import session
 
 
 @pytest.fixture
@@ -45,7 +46,7 @@ def test_every_recording_option(handed_over, tmp_path):
     assert (json_path, trace_path) == ("r.json", "t.json.gz")
     assert settings.keep_backwards == 1 and settings.max_nodes == 100 and settings.check_nan is True
     assert settings.grad_flow == ("hidden.0", "head") and settings.flow_svg == "flow.svg"
-    from gradscope.flow_stats import parse_thresholds
+    from gradscope.trace.flow_stats import parse_thresholds
     assert settings.flow_thresholds == parse_thresholds(["vanishing-ratio=1e-12"]) == {"vanishing-ratio": 1e-12}
 
 

@@ -1,11 +1,11 @@
-"""Per-rank outputs and the merged report (distributed.py, merge_command.py), without torch."""
+"""Per-rank outputs and the merged report (runtime/distributed.py, render/merged.py), without torch."""
 
 from __future__ import annotations
 
 import json
 
-from gradscope import merge_command
-from gradscope.distributed import launch_rank, per_rank_path, with_rank_prefix
+from gradscope.render import merged as merge_command
+from gradscope.runtime.distributed import launch_rank, per_rank_path, with_rank_prefix
 
 
 def test_the_rank_goes_before_the_suffix():
@@ -63,9 +63,9 @@ def test_a_file_that_is_not_a_report_is_bad_input(tmp_path, capsys):
 
 
 def test_the_buffer_hazard_needs_two_broadcasting_forwards_before_one_backward():
-    from gradscope.locations import Site
+    from gradscope.trace.locations import Site
     from gradscope.rules import ddp
-    from gradscope.trace import BackwardCall, DdpForward, Trace
+    from gradscope.trace.model import BackwardCall, DdpForward, Trace
 
     def trace(*forwards, backward_index=0):
         t = Trace(argv=[])
@@ -87,9 +87,9 @@ def test_ranks_that_made_different_numbers_of_backward_calls_are_said_to_diverge
 
 
 def test_a_step_is_unsynchronized_only_when_no_backward_before_it_synchronized():
-    from gradscope.locations import Site
+    from gradscope.trace.locations import Site
     from gradscope.rules import ddp
-    from gradscope.trace import BackwardCall, OptimizerStep, Trace
+    from gradscope.trace.model import BackwardCall, OptimizerStep, Trace
 
     def trace(*synced):
         t = Trace(argv=[])
@@ -106,9 +106,9 @@ def test_a_step_is_unsynchronized_only_when_no_backward_before_it_synchronized()
 def test_a_running_statistic_changed_by_nothing_recorded_after_two_ddp_forwards_is_ddp_s_broadcast():
     """The CUDA form of pytorch/pytorch#22095: DDP's buffer broadcast (C++) bumps the version of
     BatchNorm's running_mean between two forwards; the backward of the first then fails."""
-    from gradscope.locations import Site
+    from gradscope.trace.locations import Site
     from gradscope.rules import ddp, inplace_saved
-    from gradscope.trace import BackwardCall, DdpForward, Node, Trace, VersionFailure
+    from gradscope.trace.model import BackwardCall, DdpForward, Node, Trace, VersionFailure
 
     trace = Trace(argv=[])
     trace.nodes = {5: Node(5, "CudnnBatchNormBackward0", "batch_norm", Site("/gan.py", 12), 3, 0)}
@@ -130,9 +130,9 @@ def test_a_running_statistic_changed_by_nothing_recorded_after_two_ddp_forwards_
 def test_a_backward_whose_collective_broke_is_the_echo_of_another_rank_s_failure():
     """gloo's "Connection closed by peer" in a DDP backward: the rank is not at fault; the finding
     names the backward line only, and the generic backward-error rule stays quiet."""
-    from gradscope.locations import Site
+    from gradscope.trace.locations import Site
     from gradscope.rules import backward_error, backward_failures
-    from gradscope.trace import BackwardCall, ErrorInfo, Trace
+    from gradscope.trace.model import BackwardCall, ErrorInfo, Trace
 
     trace = Trace(argv=[])
     call = BackwardCall(2, "Tensor.backward", Site("/t.py", 17), 9, False, False, ddp_synced=True)
@@ -191,7 +191,7 @@ def test_where_a_signal_stopped_each_rank_groups_the_ranks_at_the_same_line(tmp_
 def test_the_stack_of_a_frame_ends_in_the_user_s_innermost_line():
     import sys
 
-    from gradscope.locations import stack_sites
+    from gradscope.trace.locations import stack_sites
 
     def inner():
         return stack_sites(sys._getframe())
@@ -206,8 +206,8 @@ def test_the_user_s_line_is_found_beyond_the_frames_kept_and_trampolines_are_lef
     import sys
     import textwrap
 
-    from gradscope.as_caller import MARK
-    from gradscope.locations import stack_sites
+    from gradscope.recorder.as_caller import MARK
+    from gradscope.trace.locations import stack_sites
 
     found = []
 
@@ -227,7 +227,7 @@ def test_the_user_s_line_is_found_beyond_the_frames_kept_and_trampolines_are_lef
 
 
 def test_only_a_collective_broken_by_a_peer_counts_as_the_peer_s_doing():
-    from gradscope.distributed import BROKEN_COLLECTIVE, broken_collective_words
+    from gradscope.trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 
     assert BROKEN_COLLECTIVE.search("[../gloo/transport/tcp/unbound_buffer.cc:81] Timed out waiting 1800000ms for "
                                     "recv operation to complete")

@@ -7,13 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from gradscope import config, gate
-from gradscope.findings import Finding, Location
-from gradscope.locations import Site
+from gradscope.gate import config
+from gradscope import gate
+from gradscope.trace.findings import Finding, Location
+from gradscope.trace.locations import Site
 from gradscope.rules.catalog import CATALOG
-from gradscope.trace import Node, Trace
+from gradscope.trace.model import Node, Trace
 
-RULES_DIR = Path(gate.__file__).parent / "rules"
+RULES_DIR = Path(gate.__file__).parent.parent / "rules"
 
 
 def finding(rule="inplace-hazard", severity="error", path="/p/train.py", line=8):
@@ -112,7 +113,7 @@ def test_catalog_names_every_rule_the_rules_emit():
 
 
 def test_expect_table_names_tests_and_rules():
-    from gradscope.config import ConfigError, parse
+    from gradscope.gate.config import ConfigError, parse
     config = parse({"expect": {"tests/*::test_version_*": ["inplace-hazard"]}}, root="/p")
     assert config.expected_rules("tests/test_a.py::test_version_counter") == {"inplace-hazard"}
     assert config.expected_rules("tests/test_a.py::test_other") == set()

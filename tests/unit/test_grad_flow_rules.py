@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from gradscope.locations import Site
+from gradscope.trace.locations import Site
 from gradscope.render import flow_svg, flow_table
 from gradscope.rules import diagnose
 from gradscope.rules.grad_flow import flags
-from gradscope.trace import BackwardCall, FlowSeries, GradFlow, Trace
+from gradscope.trace.model import BackwardCall, FlowSeries, GradFlow, Trace
 
 F = "/src/train.py"
 

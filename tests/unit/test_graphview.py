@@ -6,13 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from gradscope.graphview import GraphError, Options, build
-from gradscope.locations import Site
+from gradscope.render.graphview import GraphError, Options, build
+from gradscope.trace.locations import Site
 from gradscope.render.dot import to_dot
-from gradscope.trace import (
-    BackwardCall, ErrorInfo, FreedFailure, InplaceChange, Leaf, ModuleCall, Node, SavedTensor, Trace,
-    VersionFailure,
-)
+from gradscope.trace.model import BackwardCall, ErrorInfo, FreedFailure, InplaceChange, Leaf, ModuleCall, Node, SavedTensor, Trace, VersionFailure
 
 F = "/src/train.py"
 GOLDEN = Path(__file__).parent / "golden"

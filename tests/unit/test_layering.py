@@ -1,5 +1,7 @@
-"""Layering, checked statically: render/ and graphview.py sit beside rules/, never on top of it,
-and the modules a report or the command line needs import without torch."""
+"""Layering, checked statically (the package's imports read with `ast`, lazy ones included): the
+folders import one way, as the README's layout says; no module imports itself back through
+others (no import circles); and the modules a report or the command line needs import without
+torch."""
 
 from __future__ import annotations
 
@@ -50,9 +52,11 @@ def _imports(path: Path) -> set[str]:
                 module = f"{base}.{node.module}" if node.module else base
             else:
                 module = node.module or ""
-            found.add(module)
-            # `from . import rules` names a module, not an attribute
-            found.update(f"{module}.{alias.name}" for alias in node.names if _exists(f"{module}.{alias.name}"))
+            # `from . import rules` names a module, not an attribute (nor the package itself)
+            submodules = {f"{module}.{alias.name}" for alias in node.names if _exists(f"{module}.{alias.name}")}
+            found.update(submodules)
+            if len(submodules) < len(node.names):
+                found.add(module)
     return {m for m in found if m == "gradscope" or m.startswith("gradscope.")}
 
 
@@ -74,37 +78,101 @@ def _reached(graph: dict[str, set[str]], start: str) -> set[str]:
     return seen
 
 
-def _is_rules(name: str) -> bool:
-    return name == "gradscope.rules" or name.startswith("gradscope.rules.")
+# Each folder (or top-level module) and what it may import besides itself: the flow of the
+# README's layout, run -> record -> trace -> analyse -> diagnose -> render. A layer never imports
+# one above it; the recorder, the analyses, the rules and the renderers never import each other
+# except as listed (rules import no torch; renderers import no rules).
+BASE = {"gradscope", "gradscope.errors", "gradscope.settings", "gradscope.paths"}  # (the package: its version)
+ALLOWED = {
+    "base": set(),
+    "trace": {"base"},
+    "recorder": {"base", "trace"},
+    "analyses": {"base", "trace"},
+    "rules": {"base", "trace", "analyses"},
+    "render": {"base", "trace"},
+    "gate": {"base", "trace", "render"},
+    "runtime": {"base", "trace", "recorder", "analyses", "rules", "render", "gate"},
+    "fix": {"base", "trace", "recorder", "analyses", "rules", "render", "gate", "runtime"},
+    "front": {"base", "trace", "recorder", "analyses", "rules", "render", "gate", "runtime", "fix"},
+}
+FRONTS = {"gradscope.__main__", "gradscope.api", "gradscope.ipython", "gradscope.pytest_plugin"}
+FOLDERS = {"trace", "recorder", "analyses", "rules", "render", "gate", "runtime", "fix"}
+FRONT_FOLDERS = {"cli", "mcp"}  # the command line, the MCP server: fronts, like the API
 
 
-VIEWS = sorted(name for name in _graph() if name.startswith("gradscope.render") or name == "gradscope.graphview")
+def layer_of(name: str) -> str:
+    if name in BASE:
+        return "base"
+    if name in FRONTS:
+        return "front"
+    folder = name.split(".")[1]
+    if folder in FOLDERS:
+        return folder
+    if folder in FRONT_FOLDERS:
+        return "front"
+    raise AssertionError(f"{name} has no place in the layout: add it to tests/unit/test_layering.py and the README")
+
+
+def test_every_module_has_a_layer():
+    for name in _graph():
+        layer_of(name)
+
+
+def test_no_layer_imports_one_above_it_or_beside_it():
+    wrong = []
+    for name, imported in _graph().items():
+        mine = layer_of(name)
+        for other in imported:
+            theirs = layer_of(other)
+            if theirs != mine and theirs not in ALLOWED[mine]:
+                wrong.append(f"{name} ({mine}) imports {other} ({theirs})")
+    assert wrong == []
+
+
+def test_no_import_circles():
+    graph = _graph()
+    circles = set()
+
+    def visit(name, path):
+        for other in sorted(graph.get(name, ()) - {name}):  # (`from . import x` in a package names itself)
+            if other in path:
+                circle = path[path.index(other):]
+                start = circle.index(min(circle))
+                circles.add(" -> ".join(circle[start:] + circle[:start] + [min(circle)]))
+            elif other not in done:
+                visit(other, path + [other])
+        done.add(name)
+
+    done: set[str] = set()
+    for name in sorted(graph):
+        if name not in done:
+            visit(name, [name])
+    assert sorted(circles) == []
 
 
 def test_the_import_graph_is_read():
     graph = _graph()
-    assert "gradscope.render.flow_table" in VIEWS and "gradscope.graphview" in VIEWS
     assert "gradscope.rules._words" in graph["gradscope.rules.inplace_saved"]
     assert "gradscope.render.github" in graph["gradscope.render.junit"]  # from . import github
+    assert "gradscope.trace.model" in graph["gradscope.render.graphview"]
+    assert layer_of("gradscope.runtime.session") == "runtime" and layer_of("gradscope.cli.check") == "front"
 
 
-def test_render_and_graphview_do_not_import_rules():
+def test_render_does_not_reach_rules_through_other_modules():
     graph = _graph()
-    direct = {name: sorted(filter(_is_rules, graph[name])) for name in VIEWS}
-    assert {name: rules for name, rules in direct.items() if rules} == {}
-
-
-def test_render_and_graphview_do_not_reach_rules_through_other_modules():
-    graph = _graph()
-    reached = {name: sorted(filter(_is_rules, _reached(graph, name))) for name in VIEWS}
-    assert {name: rules for name, rules in reached.items() if rules} == {}
+    views = [name for name in graph if layer_of(name) == "render"]
+    reached = {name: sorted(n for n in _reached(graph, name) if layer_of(n) in ("rules", "analyses", "recorder"))
+               for name in views}
+    assert {name: found for name, found in reached.items() if found} == {}
 
 
 def test_these_modules_import_without_torch():
-    modules = ["gradscope", "gradscope.trace", "gradscope.trace_file", "gradscope.cli", "gradscope.queries",
-               "gradscope.wording", "gradscope.flow_stats", "gradscope.catalog", "gradscope.paths",
-               "gradscope.graphview", "gradscope.render.flow_table", "gradscope.render.sarif", "gradscope.api",
-               "gradscope.ipython", "gradscope.notebook", "gradscope.distributed", "gradscope.merge_command"]
+    modules = ["gradscope", "gradscope.trace.model", "gradscope.trace.file", "gradscope.cli",
+               "gradscope.trace.queries", "gradscope.trace.wording", "gradscope.trace.flow_stats",
+               "gradscope.trace.catalog", "gradscope.paths", "gradscope.render.graphview",
+               "gradscope.render.flow_table", "gradscope.render.sarif", "gradscope.render.merged", "gradscope.api",
+               "gradscope.ipython", "gradscope.runtime.notebook", "gradscope.runtime.distributed",
+               "gradscope.runtime.session", "gradscope.rules", "gradscope.gate.report", "gradscope.recorder.as_caller"]
     code = ("import importlib, sys\n"
             f"for name in {modules!r}:\n"
             "    importlib.import_module(name)\n"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import textwrap
 
-from gradscope.locations import MAX_CALLERS
+from gradscope.trace.locations import MAX_CALLERS
 from tests.harness import record
 
 DEEP = textwrap.dedent("""\

@@ -8,7 +8,7 @@ import textwrap
 import torch
 import torch.nn as nn
 
-from gradscope.source_search import attribute_writes
+from gradscope.trace.source_search import attribute_writes
 from tests.harness import record
 
 

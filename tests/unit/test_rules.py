@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import sys
 
-from gradscope.locations import Site
+from gradscope.trace.locations import Site
 from gradscope.rules import diagnose, freed_graph, inplace_saved, leaf_inplace
-from gradscope.trace import (
-    BackwardCall, ErrorInfo, FreedFailure, InplaceChange, Leaf, Node, OpFailure, SavedTensor,
-    TensorArg, Trace, UncaughtError, VersionFailure,
-)
+from gradscope.trace.model import BackwardCall, ErrorInfo, FreedFailure, InplaceChange, Leaf, Node, OpFailure, SavedTensor, TensorArg, Trace, UncaughtError, VersionFailure
 
 F = "/src/train.py"
 
@@ -140,7 +137,7 @@ def test_rules_import_no_torch():
 
 
 def revival_trace(asked_for_by_grad: bool):
-    from gradscope.trace import GraphCut, Revival
+    from gradscope.trace.model import GraphCut, Revival
 
     trace = Trace(argv=["train.py"])
     trace.cuts[1] = GraphCut(id=1, seq=1, op="detach", site=site(20), reason="detach", backwards_before=0)
@@ -160,7 +157,7 @@ def test_revival_is_a_warning_unless_its_gradient_is_asked_for():
 
 
 def test_frame_in_caller_of_finds_the_loop_line():
-    from gradscope.queries import frame_in_caller_of
+    from gradscope.trace.queries import frame_in_caller_of
 
     loop = Site(F, 40, "<module>")
     made = Site("/src/model.py", 19, "forward", callers=(loop,))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from gradscope.source_search import def_line, enclosing_block, return_lines, sibling_method
+from gradscope.trace.source_search import def_line, enclosing_block, return_lines, sibling_method
 
 SOURCE = textwrap.dedent("""\
     import torch
@@ -101,7 +101,7 @@ def test_a_custom_function_node_is_placed_at_its_apply_line():
 
 
 def test_class_methods_tells_static_from_instance_methods(tmp_path):
-    from gradscope.source_search import class_methods
+    from gradscope.trace.source_search import class_methods
 
     path = tmp_path / "fn.py"
     path.write_text(SOURCE + textwrap.dedent("""\
@@ -116,7 +116,7 @@ def test_class_methods_tells_static_from_instance_methods(tmp_path):
 
 
 def test_returned_inplace_finds_writes_into_what_forward_returns(tmp_path):
-    from gradscope.source_search import returned_inplace
+    from gradscope.trace.source_search import returned_inplace
 
     path = tmp_path / "fn.py"
     path.write_text(textwrap.dedent("""\
@@ -132,7 +132,7 @@ def test_returned_inplace_finds_writes_into_what_forward_returns(tmp_path):
 
 
 def test_sibling_writes_and_writes_to_arguments(tmp_path):
-    from gradscope.source_search import sibling_writes, writes_an_argument
+    from gradscope.trace.source_search import sibling_writes, writes_an_argument
 
     path = tmp_path / "edit.py"
     path.write_text(textwrap.dedent("""\
@@ -156,7 +156,7 @@ def test_sibling_writes_and_writes_to_arguments(tmp_path):
 
 
 def test_kept_on_objects_finds_lists_that_outlive_the_call(tmp_path):
-    from gradscope.source_search import kept_on_objects
+    from gradscope.trace.source_search import kept_on_objects
 
     path = tmp_path / "rl.py"
     path.write_text(textwrap.dedent("""\
@@ -171,7 +171,7 @@ def test_kept_on_objects_finds_lists_that_outlive_the_call(tmp_path):
 
 
 def test_keyword_settings_and_enclosing_class(tmp_path):
-    from gradscope.source_search import enclosing_class, keyword_settings
+    from gradscope.trace.source_search import enclosing_class, keyword_settings
 
     path = tmp_path / "train.py"
     path.write_text(textwrap.dedent("""\

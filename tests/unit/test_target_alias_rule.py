@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import textwrap
 
-from gradscope.locations import Site
+from gradscope.trace.locations import Site
 from gradscope.rules import silent
-from gradscope.trace import ModuleCall, Trace
+from gradscope.trace.model import ModuleCall, Trace
 
 SOURCE = textwrap.dedent("""\
     class Agent:
@@ -55,7 +55,7 @@ def test_a_line_with_two_calls_is_resolved_by_elimination(tmp_path):
 def test_a_target_built_with_grad_on_names_the_line_that_finishes_it(tmp_path):
     """q = policy(s); t = r + g * target(s2) (no detach); mse(q, t): the line of `t` is where the
     target must be detached, found by walking down from the target call's nodes to the loss."""
-    from gradscope.trace import Node
+    from gradscope.trace.model import Node
 
     path = tmp_path / "agent.py"
     path.write_text(SOURCE)

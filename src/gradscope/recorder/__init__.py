@@ -17,9 +17,18 @@ How it hooks in, and why (costs measured on torch 2.13 CPU, see docs/performance
 Every hook catches its own failures: an error in gradscope is recorded and reported at the end,
 never raised into the user's program. Tensors are never held: only ids, weak references and the
 storage address of saved tensors (for matching in-place writes to them).
+
+`as_caller` is the one part that does not import torch (the runtime reads its marks to leave
+gradscope's call trampolines out of tracebacks), so the front is loaded on first use.
 """
 
-from .recorder import Recorder
-from .records import MAX_BACKWARD_CALLS
+
+def __getattr__(name: str):
+    if name in ("Recorder", "MAX_BACKWARD_CALLS"):
+        from . import recorder, records  # imports torch
+
+        return recorder.Recorder if name == "Recorder" else records.MAX_BACKWARD_CALLS
+    raise AttributeError(f"module 'gradscope.recorder' has no attribute {name!r}")
+
 
 __all__ = ["MAX_BACKWARD_CALLS", "Recorder"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import sys
 from collections import deque
 
-from ..locations import capture, capture_stack
+from ..trace.locations import capture, capture_stack
 
 MAX_HISTORY = 64  # backward calls remembered (an accumulation window is shorter)
 MAX_RESETS = 16

@@ -9,9 +9,9 @@ from collections import deque
 
 import torch
 
-from ..as_caller import trampoline
-from ..locations import capture_stack
-from ..trace import BackwardCall
+from ..trace.locations import capture_stack
+from ..trace.model import BackwardCall
+from .as_caller import trampoline
 from .cuts import Cuts
 from .graph import Graph
 from .leaves import Leaves

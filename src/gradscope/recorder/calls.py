@@ -6,8 +6,8 @@ from __future__ import annotations
 import os
 import sys
 
-from ..locations import capture, capture_stack
-from ..trace import Escape, GradRead, HookRegistration
+from ..trace.locations import capture, capture_stack
+from ..trace.model import Escape, GradRead, HookRegistration
 from .cuts import Cuts
 from .events import EventLog
 from .graph import Graph

@@ -12,8 +12,8 @@ import weakref
 
 import torch
 
-from ..locations import capture_stack
-from ..trace import DeadTerm, GraphCut
+from ..trace.locations import capture_stack
+from ..trace.model import DeadTerm, GraphCut
 from .events import EventLog
 from .graph import Graph
 from .leaves import Leaves

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import traceback
 
-from ..locations import capture_stack
+from ..trace.locations import capture_stack
 from .records import MAX_EVENTS, MAX_INTERNAL_ERRORS
 
 EVENT_KINDS = ("escape", "grad_read", "hook", "stale", "revival", "moved", "freeze", "dead_term", "unfreeze")

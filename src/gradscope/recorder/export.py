@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..locations import MAX_CALLERS, resolve
-from ..trace import BuiltInForward, DdpForward, Leaf, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
+from ..trace.locations import MAX_CALLERS, resolve
+from ..trace.model import BuiltInForward, DdpForward, Leaf, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
 from .reads import dtype_name
-from .records import (BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED,
-    SEQ)
+from .records import BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED, SEQ
 
 _EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks", "stale": "stale_links",
                   "revival": "revivals", "moved": "leaves_moved", "freeze": "freezes", "dead_term": "dead_terms", "unfreeze": "unfreezes"}

@@ -22,8 +22,8 @@ import weakref
 
 import torch
 
-from ..locations import capture
-from ..trace import FlowSeries, GradFlow
+from ..trace.locations import capture
+from ..trace.model import FlowSeries, GradFlow
 
 RELU_TYPES = frozenset({"ReLU", "ReLU6"})
 

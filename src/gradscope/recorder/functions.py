@@ -8,7 +8,7 @@ caller is the line that applied the Function, kept per node class (the latest ap
 
 from __future__ import annotations
 
-from ..locations import capture_stack, user_frame
+from ..trace.locations import capture_stack, user_frame
 from .reads import BackwardCFunction
 
 

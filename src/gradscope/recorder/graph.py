@@ -15,8 +15,8 @@ from collections import deque
 
 import torch
 
-from ..locations import capture
-from ..trace import StaleLink
+from ..trace.locations import capture
+from ..trace.model import StaleLink
 from .events import EventLog
 from .functions import FunctionApplies
 from .leaves import Leaves

@@ -7,8 +7,8 @@ from collections import deque
 
 import torch
 
-from ..locations import capture_stack
-from ..trace import Freeze, InplaceChange, LeafMoved, Revival, SavedHazard
+from ..trace.locations import capture_stack
+from ..trace.model import Freeze, InplaceChange, LeafMoved, Revival, SavedHazard
 from .cuts import Cuts
 from .events import EventLog
 from .graph import Graph, live_node

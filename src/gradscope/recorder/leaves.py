@@ -8,7 +8,7 @@ import weakref
 
 import torch
 
-from ..locations import capture
+from ..trace.locations import capture
 from .reads import shape_of
 
 

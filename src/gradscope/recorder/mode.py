@@ -12,10 +12,10 @@ from collections import deque
 import torch
 from torch.overrides import TorchFunctionMode
 
-from ..as_caller import call_site, trampoline
-from ..locations import capture_stack
-from ..trace import ErrorInfo, OpFailure
+from ..trace.locations import capture_stack
+from ..trace.model import ErrorInfo, OpFailure
 from . import calls
+from .as_caller import call_site, trampoline
 from .backward import BACKWARD_APIS, Backwards
 from .calls import BACKWARD, COMBINE, MUTATING, PASS, PLAIN, SPECIAL, SpecialCalls
 from .cuts import Cuts

@@ -11,7 +11,7 @@ from collections import deque
 
 import torch
 
-from ..locations import capture_stack
+from ..trace.locations import capture_stack
 from .leaves import Leaves
 from .records import MAX_EVENTS
 

@@ -13,7 +13,7 @@ import functools
 
 import torch
 
-from ..trace import NanOrigin
+from ..trace.model import NanOrigin
 from .graph import Graph
 from .records import ATTR, HOOKED, NID, PRODUCER_NODE, SAVED
 

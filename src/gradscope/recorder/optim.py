@@ -11,9 +11,9 @@ import weakref
 
 import torch
 
-from ..locations import Site, capture_stack
-from ..source_search import attribute_writes
-from ..trace import GradHazard, OptimizerStep
+from ..trace.locations import Site, capture_stack
+from ..trace.model import GradHazard, OptimizerStep
+from ..trace.source_search import attribute_writes
 from .accumulation import AccumulationWatch
 from .cuts import Cuts
 from .inplace import InplaceLog

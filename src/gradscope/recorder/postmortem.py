@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import re
 
-from ..trace import ErrorInfo, FreedFailure, TensorArg, VersionFailure
+from ..trace.model import ErrorInfo, FreedFailure, TensorArg, VersionFailure
 from .cuts import Cuts
 from .graph import Graph
 from .leaves import Leaves
 from .modules import Modules
-from .reads import (FREED, VERSION_MISMATCH, dtype_name, grad_fn_of, shape_of, unpack_error)
-from .records import (ATTR, BACKWARDS_BEFORE, HIDDEN_IN_COPYSLICES, NID, SAVED, SEQ, VERSION)
+from .reads import FREED, VERSION_MISMATCH, dtype_name, grad_fn_of, shape_of, unpack_error
+from .records import ATTR, BACKWARDS_BEFORE, HIDDEN_IN_COPYSLICES, NID, SAVED, SEQ, VERSION
 
 _NODE_NAME_IN_MESSAGE = re.compile(r"\b([A-Za-z_]\w*Backward\d*)\b|[Ff]unction '?(\w+)'? returned")
 _VERSIONS_IN_MESSAGE = re.compile(r"is at version (\d+); expected version (\d+)")

@@ -10,7 +10,8 @@ import warnings
 
 import torch
 
-from .. import as_caller, locations
+from ..trace import locations
+from . import as_caller
 
 # torch's own frames are never "the user's line"; the dispatch frame is where trampolines start.
 locations.add_internal_dir(os.path.dirname(torch.__file__))
@@ -19,7 +20,7 @@ as_caller.set_dispatch_code(torch.overrides.handle_torch_function.__code__)
 STACK_LIMIT = 256 << 20
 _COMPILE_HOOK_WARNING = r"Using `torch\.compile\(module\)` when there are global hooks on modules"
 _PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-_RUNNER_FILE = f'"{os.path.join(_PACKAGE_DIR, "runner.py")}"'
+_RUNNER_FILE = f'"{os.path.join(_PACKAGE_DIR, "runtime", "runner.py")}"'
 _GRADSCOPE_FILE_MARK = f'"{_PACKAGE_DIR}{os.sep}'
 
 

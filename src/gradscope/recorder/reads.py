@@ -11,8 +11,8 @@ import sys
 
 import torch
 
-from .. import locations
-from ..source_search import def_line
+from ..trace import locations
+from ..trace.source_search import def_line
 
 Tensor = torch.Tensor
 TORCH_DIR = os.path.dirname(os.path.dirname(torch.__file__)) + os.sep

@@ -23,7 +23,7 @@ from torch.optim import optimizer as torch_optimizers
 
 from ..errors import RecordingError
 from ..settings import Settings
-from ..trace import TensorArg, Trace
+from ..trace.model import TensorArg, Trace
 from .backward import Backwards
 from .calls import SpecialCalls
 from .cuts import Cuts

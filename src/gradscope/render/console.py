@@ -9,8 +9,8 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from ..findings import Finding
-from ..locations import is_cell, place
+from ..trace.findings import Finding
+from ..trace.locations import is_cell, place
 
 _ROLE_STYLE = {
     "created": "cyan", "saved": "cyan", "view": "cyan", "used": "cyan",

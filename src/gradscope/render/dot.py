@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import graphviz
 
-from ..graphview import ROLES, GraphView
+from .graphview import ROLES, GraphView
 
 _KIND_STYLE = {
     "op": {"shape": "box", "style": "rounded,filled", "fillcolor": "#f5f5f5"},

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from xml.sax.saxutils import escape
 
-from ..flow_stats import weights
-from ..trace import GradFlow
+from ..trace.flow_stats import weights
+from ..trace.model import GradFlow
 
 WIDTH, HEIGHT, LEFT, RIGHT, TOP, BOTTOM = 760, 420, 70, 220, 30, 40
 COLOURS = ["#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",

@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .. import flow_stats
-from ..trace import GradFlow
+from ..trace import flow_stats
+from ..trace.model import GradFlow
 
 BARS = "▁▂▃▄▅▆▇█"
 MAX_COLUMNS = 40  # sparkline width: longer runs are shown as the median of equal chunks

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from ..findings import Finding
 from ..paths import display
+from ..trace.findings import Finding
 
 
 def render(findings: list[Finding], stream: TextIO) -> None:

@@ -7,9 +7,9 @@ import json
 import math
 
 from .. import __version__
-from ..findings import Finding
 from ..paths import write_text
-from ..trace import Trace
+from ..trace.findings import Finding
+from ..trace.model import Trace
 
 SCHEMA = 1
 

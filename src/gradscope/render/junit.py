@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from xml.etree import ElementTree
 
-from ..findings import Finding
 from ..paths import display
+from ..trace.findings import Finding
 from . import github
 
 

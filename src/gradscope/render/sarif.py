@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 
 from .. import __version__
-from ..catalog import CATALOG
-from ..findings import Finding, Location
 from ..paths import relative_to
+from ..trace.catalog import CATALOG
+from ..trace.findings import Finding, Location
 
 VERSION = "2.1.0"
 SCHEMA_URI = "https://json.schemastore.org/sarif-2.1.0.json"

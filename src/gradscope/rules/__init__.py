@@ -9,8 +9,8 @@ from __future__ import annotations
 import traceback
 from typing import Callable
 
-from ..findings import Finding
-from ..trace import Trace
+from ..trace.findings import Finding
+from ..trace.model import Trace
 from . import (
     backward_error,
     backward_failures,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
-from ..findings import Location
-from ..locations import Site, source_line
-from ..source_search import GRAD_OFF_WORDS, enclosing_block, enclosing_class, keyword_settings
-from ..trace import GraphCut, Trace
+from ..trace.findings import Location
+from ..trace.locations import Site, source_line
+from ..trace.model import GraphCut, Trace
+from ..trace.source_search import GRAD_OFF_WORDS, enclosing_block, enclosing_class, keyword_settings
 from ._words import op_words, where
 
 _HOW = {

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..findings import Finding
+from ..trace.findings import Finding
 
 Explainers = list[tuple[re.Pattern, Callable[..., "Finding | None"]]]
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..trace import BackwardCall, Leaf, Node, Trace
-from ..wording import op_plain, where
+from ..trace.model import BackwardCall, Leaf, Node, Trace
+from ..trace.wording import op_plain, where
 
 # In-place ops that users reach through an activation's inplace=True flag.
 ACTIVATIONS = {"relu", "relu_", "leaky_relu", "leaky_relu_", "hardtanh", "hardtanh_", "elu", "elu_",

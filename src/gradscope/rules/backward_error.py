@@ -6,8 +6,8 @@ it, so even an unfamiliar autograd error points somewhere in the user's code.
 
 from __future__ import annotations
 
-from ..findings import Finding, Location
-from ..trace import Trace
+from ..trace.findings import Finding, Location
+from ..trace.model import Trace
 from ._words import call_words, node_words, uncaught_note
 from .backward_failures import is_explained
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 import re
 
-from ..distributed import BROKEN_COLLECTIVE, broken_collective_words
-from ..findings import Finding, Location
-from ..locations import Site, source_line
-from ..source_search import calls_with_argument, return_lines
-from ..trace import Trace
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site, source_line
+from ..trace.model import Trace
+from ..trace.source_search import calls_with_argument, return_lines
+from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _nan
 from ._explainers import Explainers, explain_first, matches
-from .ddp import traced_paths
 from ._words import call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
+from .ddp import traced_paths
 
 
 def _finding(trace, call, rule, title, explanation, fix, *locations) -> Finding:

@@ -4,10 +4,10 @@ fake batch). Pure: reads the trace's record of DDP forwards."""
 
 from __future__ import annotations
 
-from ..findings import Finding, Location
-from ..locations import Site
-from ..source_search import enclosing_block
-from ..trace import Trace
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site
+from ..trace.model import Trace
+from ..trace.source_search import enclosing_block
 from ._words import where
 
 BUFFERS_RULE_ID = "ddp-buffers-changed-between-forwards"

@@ -7,11 +7,11 @@ post mortem which freed node the failing backward reached and from where.
 
 from __future__ import annotations
 
-from ..findings import Finding, Location
-from ..locations import Site
-from ..source_search import kept_on_objects
-from ..queries import earlier_use, frame_in_caller_of, model_call_site
-from ..trace import BackwardCall, Node, Trace
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site
+from ..trace.model import BackwardCall, Node, Trace
+from ..trace.queries import earlier_use, frame_in_caller_of, model_call_site
+from ..trace.source_search import kept_on_objects
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
 RULE_ID = "backward-through-freed-graph"

@@ -7,9 +7,9 @@ in flow_stats.py, shared with the `--grad-flow` table and chart; here the findin
 
 from __future__ import annotations
 
-from ..findings import Finding, Location
-from ..flow_stats import dead_relus, exploding, flags, limits_of, typical, vanishing
-from ..trace import GradFlow, Trace
+from ..trace.findings import Finding, Location
+from ..trace.flow_stats import dead_relus, exploding, flags, limits_of, typical, vanishing
+from ..trace.model import GradFlow, Trace
 from ._words import backward_call, call_words
 
 __all__ = ["check", "flags"]  # flags: the table's marks, kept importable from here

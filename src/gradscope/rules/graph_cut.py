@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import re
 
-from ..findings import Finding, Location
-from ..trace import BackwardCall, Trace
+from ..trace.findings import Finding, Location
+from ..trace.model import BackwardCall, Trace
 from . import _cuts
 from ._words import call_words, op_words, shape_words, uncaught_note, where
 

@@ -13,9 +13,9 @@ write through `.data` that torch could not see.
 
 from __future__ import annotations
 
-from ..findings import Finding, Location
-from ..queries import graph_of, ran_after
-from ..trace import SavedHazard, Trace
+from ..trace.findings import Finding, Location
+from ..trace.model import SavedHazard, Trace
+from ..trace.queries import graph_of, ran_after
 from ._words import leaf_words, node_words, op_words, shape_words, where
 from .inplace_saved import fix_for
 

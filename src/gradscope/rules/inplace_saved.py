@@ -8,13 +8,13 @@ change to the same memory after the save.
 
 from __future__ import annotations
 
-from ..findings import Finding, Location
-from ..locations import Site
-from ..source_search import constructor_calls, writes_an_argument
-from ..queries import changes_after_save, model_call_site, saved_tensor_of
-from ..trace import BackwardCall, InplaceChange, Trace
-from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site
+from ..trace.model import BackwardCall, InplaceChange, Trace
+from ..trace.queries import changes_after_save, model_call_site, saved_tensor_of
+from ..trace.source_search import constructor_calls, writes_an_argument
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
+from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
 
 RULE_ID = "inplace-modified-saved-tensor"
 

@@ -7,10 +7,10 @@ the view (if any) and the line, and tell apart a hand-written update from initia
 
 from __future__ import annotations
 
-from ..findings import Finding, Location
-from ..locations import Site
-from ..source_search import sibling_writes
-from ..trace import OpFailure, Trace
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site
+from ..trace.model import OpFailure, Trace
+from ..trace.source_search import sibling_writes
 from ._words import leaf_words, op_words, uncaught_note, where
 
 RULE_ID = "inplace-on-leaf"

@@ -10,10 +10,10 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from ..findings import Finding, Location
-from ..locations import Site
-from ..source_search import assigned_values, enclosing_block, return_lines, returned_inplace, sibling_method
-from ..trace import OpFailure, TensorArg, Trace
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site
+from ..trace.model import OpFailure, TensorArg, Trace
+from ..trace.source_search import assigned_values, enclosing_block, return_lines, returned_inplace, sibling_method
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
 

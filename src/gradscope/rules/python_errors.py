@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 
-from ..findings import Finding, Location
-from ..locations import Site
-from ..source_search import class_methods, enclosing_condition
-from ..trace import Trace
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site
+from ..trace.model import Trace
+from ..trace.source_search import class_methods, enclosing_condition
 from ._explainers import Explainers, explain_first
-from .ddp import traced_paths
 from ._words import node_words, where
+from .ddp import traced_paths
 
 
 def _finding(trace, error, rule, title, explanation, fix, *locations) -> Finding:

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import re
 
-from ..findings import Finding, Location
-from ..locations import Site
-from ..source_search import assigned_values, assignments, flag_assignments
-from ..queries import ran_after
-from ..trace import GradHazard, Trace
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site
+from ..trace.model import GradHazard, Trace
+from ..trace.queries import ran_after
+from ..trace.source_search import assigned_values, assignments, flag_assignments
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 

@@ -18,7 +18,7 @@ import weakref
 from dataclasses import dataclass, field
 from types import CodeType, FrameType
 
-_GRADSCOPE_DIR = os.path.dirname(os.path.abspath(__file__)) + os.sep
+_GRADSCOPE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__))) + os.sep  # the package, above trace/
 
 # Prefixes of files that are library internals; torch's is added by the recorder once torch
 # is imported (this module must stay importable without torch).

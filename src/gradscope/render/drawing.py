@@ -1,23 +1,21 @@
-"""`gradscope graph`: from a program or a saved trace to a diagram file.
+"""Drawing a trace's graph to a file: what `gradscope graph` and `Recording.graph()` write.
 
-Exit codes (documented in the README): 0 the diagram was written; 1 this trace has no such
-graph to draw; 2 bad input (unreadable trace, missing script, bad option); 3 no renderer for the
-format here, so the DOT text was written instead.
+Statuses (the exit codes of `gradscope graph`, documented in the README): 0 the diagram was
+written; 1 this trace has no such graph to draw; 2 bad input; 3 no renderer for the format
+here, so the DOT text was written instead.
 """
 
 from __future__ import annotations
 
 import json
 import os
-import sys
 from dataclasses import dataclass
 
-from . import graphview
-from .findings import Finding
-from .paths import write_text
-from .render import diagram
-from .render.dot import to_dot
-from .trace import Trace
+from ..paths import write_text
+from ..trace.findings import Finding
+from ..trace.model import Trace
+from . import diagram, graphview
+from .dot import to_dot
 
 GRAPH_WRITTEN, NO_SUCH_GRAPH, BAD_INPUT, NO_RENDERER = 0, 1, 2, 3
 
@@ -50,33 +48,6 @@ class Request:
     def options(self) -> graphview.Options:
         return graphview.Options(call=self.call, focus=self.focus, radius=self.radius, depth=self.depth,
                                  max_boxes=self.max_boxes, show_saved=self.show_saved, color_by=self.color_by)
-
-
-def from_trace_file(path: str, request: Request) -> int:
-    from .trace_file import load
-
-    trace, findings, source = load(path)
-    return draw(trace, findings, request, source)
-
-
-def from_program(target, request: Request) -> int:
-    from . import session
-
-    # Colouring by gradient norm needs the statistics: record them for this run.
-    flow = () if request.color_by == "grad-norm" else None
-    result = session.record(target, session.Settings(grad_flow=flow))
-    session.report(result)
-    status = draw(result.trace, result.findings, request)
-    if result.outcome.exit_status != 0:
-        print(f"gradscope: (the program itself exited with status {result.outcome.exit_status})", file=sys.stderr)
-    return status
-
-
-def draw(trace: Trace, findings: list[Finding], request: Request, source: dict[str, str] | None = None) -> int:
-    """Write the diagram and say so on stderr (or why not); the exit code."""
-    status, message = write_diagram(trace, findings, request, source)
-    print(f"gradscope: {message}", file=sys.stderr)
-    return status
 
 
 def write_diagram(trace: Trace, findings: list[Finding], request: Request,

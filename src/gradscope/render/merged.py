@@ -1,4 +1,4 @@
-"""`gradscope report FILE...`: the `--json` reports of a distributed run's ranks, merged into one
+"""The merged report of `gradscope report FILE...`: the `--json` reports of a distributed run's ranks, merged into one
 report. A finding that several ranks have (the same rule and lines) is shown once, with the
 ranks that have it; the ranks' failures are told apart: the ones that raised an error of their
 own, and the ones that then failed inside a collective (gloo/NCCL timeouts, closed connections)
@@ -15,9 +15,10 @@ import re
 import sys
 from dataclasses import dataclass, field
 
-from .distributed import BROKEN_COLLECTIVE, broken_collective_words
-from .findings import Finding, Location
-from .locations import Site, place
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site, place
+from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
+from . import console
 
 PRINTED, BAD_INPUT = 0, 2
 
@@ -202,8 +203,6 @@ def _finding(entry: dict) -> Finding:
 
 
 def print_report(paths: list[str], stream=None) -> int:
-    from .render import console
-
     stream = stream or sys.stderr
     try:
         reports = load(paths)

@@ -22,17 +22,10 @@ import types
 from dataclasses import dataclass
 from typing import Callable
 
+from ..errors import TargetError
+from ..recorder.as_caller import is_trampoline
+from ..trace.locations import is_cell, is_gradscope_file, is_internal_file
 from . import module_frames
-from .as_caller import is_trampoline
-from .locations import is_cell, is_gradscope_file, is_internal_file
-
-
-class TargetError(Exception):
-    """The script or module cannot be run at all (missing, unreadable, not valid Python)."""
-
-    def __init__(self, message: str, exit_status: int):
-        super().__init__(message)
-        self.exit_status = exit_status
 
 
 @dataclass

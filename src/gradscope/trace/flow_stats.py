@@ -18,7 +18,7 @@ import math
 import statistics
 from dataclasses import dataclass
 
-from .trace import FlowSeries, GradFlow
+from .model import FlowSeries, GradFlow
 
 THRESHOLDS = {
     "vanishing-ratio": 1e-3,

@@ -21,10 +21,10 @@ import types
 import typing
 import zlib
 
+from ..paths import write_text
 from .findings import Finding
 from .locations import source_line
-from .paths import write_text
-from .trace import Trace
+from .model import Trace
 
 FORMAT = "gradscope-trace"
 SCHEMA = 2  # 2: `epoch` became `backwards_before`

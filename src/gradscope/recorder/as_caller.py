@@ -22,8 +22,8 @@ from __future__ import annotations
 import sys
 import types
 
-from .locations import _is_internal_cache as _internal
-from .locations import is_internal_file
+from ..trace.locations import _is_internal_cache as _internal
+from ..trace.locations import is_internal_file
 
 MARK = "__gradscope_call__"
 MAX_SITES = 4096

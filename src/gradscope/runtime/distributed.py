@@ -4,37 +4,24 @@ this process is, and how its outputs are kept apart from the other ranks'.
 - Output files get the rank inserted before their suffix: `report.json` -> `report.rank1.json`,
   `train.trace.json.gz` -> `train.rank1.trace.json.gz`, `flow.svg` -> `flow.rank1.svg`.
 - Console output is prefixed with the rank on every line (`[rank1]: ...`), as torchrun prefixes
-  its workers' lines, and written in one piece so that two ranks' panels do not interleave.
+  its workers' lines, and written in one piece so that two ranks' panels do not interleave
+  (`report`, the report of one process, used for every rank and child process).
 
 Only the environment is read: nothing here imports torch or talks to the process group.
 """
 
 from __future__ import annotations
 
+import io
 import os
-import re
+import sys
+
+from ..render import outputs
+from ..trace.findings import Finding
+from ..trace.model import Trace
 
 # Suffixes kept together at the end of a name (longest first).
 _SUFFIXES = (".trace.json.gz", ".json.gz", ".json", ".svg", ".png", ".gz")
-
-
-# A collective that broke because a peer went away: gloo's closed connection or receive timeout,
-# NCCL's collective timeout, a peer's exit seen by NCCL, a communicator aborted after a failure,
-# the TCPStore's connection closed by a rank (or the store's host) that went away.
-# The same text follows from any rank's failure. Only these: an error of the rank's own (NCCL's
-# "invalid usage", a wrong device) is not a peer's doing.
-BROKEN_COLLECTIVE = re.compile(r"Connection (closed|reset) by peer|Timed out waiting \d+ ?ms for (send|recv)"
-                               r"|Watchdog caught collective operation timeout|remote process exited"
-                               r"|NCCL communicator was aborted|Failed to recv, got 0 bytes")
-
-
-def broken_collective_words(message: str | None) -> str:
-    """The first sentence of a collective's error, without gloo's source position:
-    `Connection closed by peer [127.0.0.1]:45222.`"""
-    lines = str(message or "").strip().splitlines()
-    first = re.sub(r"^\[[^\]]*:\d+\]\s*", "", lines[0] if lines else "")
-    sentence = re.match(r".*?[.!](?=\s|$)", first)
-    return (sentence.group(0) if sentence else first)[:200]
 
 
 def launch_rank(environ=os.environ) -> int | None:
@@ -104,3 +91,22 @@ def workers_under_gradscope(launcher_args: list[str], gradscope_options: list[st
     as_module = ["-m"] if parsed.module else []
     return [*options, "--no-python", python, "-m", "gradscope", "run", *gradscope_options, *as_module,
             parsed.training_script, *parsed.training_script_args]
+
+
+def report(trace: Trace, findings: list[Finding], json_path: str | None = None, trace_path: str | None = None,
+           flow_svg: str | None = None, rank: int | str | None = None) -> None:
+    """Print the findings to stderr and write the requested files; never raises. `rank`: one
+    rank of a distributed launch, or a child's name: its lines are prefixed and written in one
+    piece, and its files get the rank in their names."""
+    if rank is None:
+        outputs.print_report(trace, findings)
+    else:
+        panels = io.StringIO()
+        outputs.print_report(trace, findings, panels)
+        try:
+            sys.stderr.write(with_rank_prefix(panels.getvalue(), rank))
+            sys.stderr.flush()
+        except Exception as exc:
+            outputs.internal_error(exc)
+    outputs.write_files(trace, findings, per_rank_path(json_path, rank), per_rank_path(trace_path, rank),
+                        per_rank_path(flow_svg, rank))

@@ -27,8 +27,8 @@ import os
 import re
 from dataclasses import dataclass, field
 
-from .catalog import CATALOG
-from .paths import relative_to
+from ..paths import relative_to
+from ..trace.catalog import CATALOG
 
 SEVERITIES = ("error", "warning")
 _KEYS = {"fail-on", "ignore", "include", "exclude", "severity", "expect"}

@@ -30,7 +30,8 @@ import sys
 import types
 from dataclasses import dataclass, field
 
-from .settings import Settings
+from ..rules import diagnose
+from ..settings import Settings
 
 # Targets of processes that run no autograd of the user's (DataLoader's workers).
 _NOT_RECORDED = {("torch.utils.data._utils.worker", "_worker_loop")}
@@ -159,8 +160,8 @@ class _ChildRun:
     """One child's recording: started when the child has torch, ended after its target ran."""
 
     def __init__(self, plan: Plan, process):
-        from .api import Recording
         from .import_hook import TorchImportWatcher
+        from .recording import Recording
 
         self.plan, self.process = plan, process
         self.recording = Recording(plan.settings, list(sys.argv))
@@ -178,7 +179,7 @@ class _ChildRun:
     def begin(self) -> None:
         import traceback
 
-        from .session import TermReport
+        from .sigterm import TermReport
 
         self.watcher.install()
         # The error that ends the target is caught and shown by multiprocessing (`_bootstrap`:
@@ -236,11 +237,11 @@ class _ChildRun:
             if not self.recording.started:
                 return  # the child never imported torch: nothing to report
             exc = self.exception
-            self.recording.diagnose(exc, exit_code, (self.start_error,) if self.start_error else ())
-            trace = self.recording.trace
-            if not (trace.nodes or trace.backward_calls or self.recording.findings or trace.internal_errors):
+            trace = self.recording.finish(exc, exit_code, (self.start_error,) if self.start_error else ())
+            findings = diagnose(trace)
+            if not (trace.nodes or trace.backward_calls or findings or trace.internal_errors):
                 return  # no autograd in this child (a worker of some other kind)
-            self._report(exit_code, exc)
+            self._report(trace, findings)
         except Exception as exc:
             print(f"gradscope: internal error in child process {getattr(self.process, 'name', '?')}: "
                   f"{type(exc).__name__}: {exc}", file=sys.stderr)
@@ -254,26 +255,17 @@ class _ChildRun:
         if self.recording.started:
             # The target may have ended already, at its error (noted): SIGTERM then came during
             # multiprocessing's own ending (threading's shutdown), and the report is the error's.
-            self.recording.diagnose(self.exception, -signal.SIGTERM)
+            trace = self.recording.finish(self.exception, -signal.SIGTERM)
             if self.exception is None:
-                self.recording.trace.stopped = stopped
-            self._report(-signal.SIGTERM, self.exception)
+                trace.stopped = stopped
+            self._report(trace, diagnose(trace))
 
-    def _report(self, exit_code: int, exc: BaseException | None) -> None:
-        from . import session
-        from .distributed import per_rank_path
-        from .runner import Outcome
+    def _report(self, trace, findings) -> None:
+        from .distributed import report
 
-        name = child_name(self.process, self.recording.trace.meta.get("ddp_rank"), self.plan.parent_rank)
+        name = child_name(self.process, trace.meta.get("ddp_rank"), self.plan.parent_rank)
         plan = self.plan
-        settings = plan.settings
-        if settings.flow_svg:
-            import dataclasses
-
-            settings = dataclasses.replace(settings, flow_svg=per_rank_path(settings.flow_svg, name))
-        result = session.Recorded(Outcome(exit_code, exc), self.recording.trace, self.recording.findings, settings)
-        session.report(result, per_rank_path(plan.json_path, name), per_rank_path(plan.trace_path, name),
-                       name)
+        report(trace, findings, plan.json_path, plan.trace_path, plan.settings.flow_svg, name)
 
 
 def _is_spawn_wrapper(target) -> bool:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .trace import BackwardCall, InplaceChange, Node, SavedTensor, Trace
+from .model import BackwardCall, InplaceChange, Node, SavedTensor, Trace
 
 
 def reachable(trace: Trace, roots: list[int]) -> list[int]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .locations import Site, place
 
 _OPERATORS = {
@@ -38,3 +40,22 @@ def stopped_words(stopped) -> str:
                if inner is not None and inner != site else "")
     return (f"{stopped.signal} stopped the program while it waited outside Python, in C++ (a collective, a lock "
             f"or a future){waiting}{at}")
+
+
+# A collective that broke because a peer went away: gloo's closed connection or receive timeout,
+# NCCL's collective timeout, a peer's exit seen by NCCL, a communicator aborted after a failure,
+# the TCPStore's connection closed by a rank (or the store's host) that went away.
+# The same text follows from any rank's failure. Only these: an error of the rank's own (NCCL's
+# "invalid usage", a wrong device) is not a peer's doing.
+BROKEN_COLLECTIVE = re.compile(r"Connection (closed|reset) by peer|Timed out waiting \d+ ?ms for (send|recv)"
+                               r"|Watchdog caught collective operation timeout|remote process exited"
+                               r"|NCCL communicator was aborted|Failed to recv, got 0 bytes")
+
+
+def broken_collective_words(message: str | None) -> str:
+    """The first sentence of a collective's error, without gloo's source position:
+    `Connection closed by peer [127.0.0.1]:45222.`"""
+    lines = str(message or "").strip().splitlines()
+    first = re.sub(r"^\[[^\]]*:\d+\]\s*", "", lines[0] if lines else "")
+    sentence = re.match(r".*?[.!](?=\s|$)", first)
+    return (sentence.group(0) if sentence else first)[:200]

@@ -20,11 +20,11 @@ import tokenize
 from dataclasses import dataclass, field
 from typing import Callable
 
-from .catalog import CATALOG
+from ..trace.catalog import CATALOG
+from ..trace.findings import Finding, Location
+from ..trace.locations import source_line
+from ..trace.model import Trace
 from .config import Config
-from .findings import Finding, Location
-from .locations import source_line
-from .trace import Trace
 
 # Exit codes of `gradscope check` (documented in the README).
 PASSED = 0

@@ -19,10 +19,10 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from .locations import Site, source_line
-from .queries import changes_after_save, reachable, saved_tensor_of
-from .trace import Node, Trace
-from .wording import op_plain, where
+from ..trace.locations import Site, source_line
+from ..trace.model import Node, Trace
+from ..trace.queries import changes_after_save, reachable, saved_tensor_of
+from ..trace.wording import op_plain, where
 
 # Highlight roles and what they mean (the legend shows those present).
 ROLES = {

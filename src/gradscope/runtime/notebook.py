@@ -16,8 +16,8 @@ import re
 import types
 from dataclasses import dataclass
 
-from .locations import label_file
-from .runner import TargetError  # a notebook that cannot run is told as a script that cannot
+from ..errors import TargetError  # a notebook that cannot run is told as a script that cannot
+from ..trace.locations import label_file
 
 IPYTHON_NEEDED = 2  # exit status of a notebook that needs IPython where it is not installed
 

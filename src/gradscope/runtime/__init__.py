@@ -1,0 +1,1 @@
+"""The runtime: starts a program and watches it while the recorder records."""
