@@ -179,3 +179,14 @@ def test_these_modules_import_without_torch():
             "    assert 'torch' not in sys.modules, f'importing {name} imported torch'\n")
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+def test_the_command_line_loads_no_report_code_before_the_program_runs():
+    """`gradscope run` starts the program as soon as it can: importing the command line loads
+    neither rich, nor graphviz, nor the renderers (a machine without graphviz still runs)."""
+    code = ("import sys, gradscope.cli\n"
+            "loaded = sorted(m for m in sys.modules if m.split('.')[0] in ('rich', 'graphviz', 'torch')\n"
+            "                or m.startswith(('gradscope.render', 'gradscope.rules', 'gradscope.gate')))\n"
+            "assert not loaded, loaded\n")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

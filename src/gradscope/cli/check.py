@@ -14,17 +14,14 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass
-from typing import List, Optional
+from typing import TYPE_CHECKING, List, Optional
 
 import typer
 
-from .. import gate
-from ..gate import USAGE
-from ..gate import config as config_module
-from ..gate import report as gate_report
-from ..trace import file as trace_file
-from ..trace.locations import source_line
 from .app import app, main, resolve_program
+
+if TYPE_CHECKING:  # (imported when the command runs: `gradscope run` need not load the gate)
+    from ..gate.config import Config
 
 
 class CheckError(Exception):
@@ -39,9 +36,12 @@ class Request:
     config_path: str | None = None
     trace_path: str | None = None  # also save the trace here (program runs only)
 
-    def validate(self) -> config_module.Config:
-        if self.fmt not in gate_report.FORMATS:
-            raise CheckError(f"unknown format '{self.fmt}' (choose from {', '.join(gate_report.FORMATS)})")
+    def validate(self) -> Config:
+        from ..gate import config as config_module
+        from ..gate.report import FORMATS
+
+        if self.fmt not in FORMATS:
+            raise CheckError(f"unknown format '{self.fmt}' (choose from {', '.join(FORMATS)})")
         if self.fail_on is not None and self.fail_on not in config_module.SEVERITIES:
             raise CheckError(f"--fail-on must be 'error' or 'warning', not '{self.fail_on}'")
         if self.output is not None and os.path.isdir(self.output):
@@ -75,13 +75,14 @@ def check(
                                              help="Also save the trace to PATH, for `gradscope graph`."),
     module: bool = typer.Option(False, "-m", help="Run TARGET as a module, like `python -m`."),
 ) -> None:
+    from ..gate import USAGE
     from ..trace.file import looks_like_trace
 
     is_trace = not module and looks_like_trace(target)
     if is_trace and args:
         raise SystemExit(main(["check", *args, target]))
-    request = Request(fmt=fmt.lower(), output=output, fail_on=fail_on,
-                                    config_path=config_path, trace_path=trace_path)
+    request = Request(fmt=fmt.lower(), output=output, fail_on=fail_on, config_path=config_path,
+                      trace_path=trace_path)
     try:
         config = request.validate()
         if is_trace:
@@ -93,7 +94,9 @@ def check(
         raise typer.Exit(USAGE)
 
 
-def from_program(target, request: Request, config: config_module.Config, settings=None) -> int:
+def from_program(target, request: Request, config: Config, settings=None) -> int:
+    from .. import gate
+    from ..gate import report as gate_report
     from ..render.outputs import write_files
     from ..rules import diagnose
     from ..runtime import session
@@ -107,7 +110,12 @@ def from_program(target, request: Request, config: config_module.Config, setting
                               request.fmt, request.output)
 
 
-def from_trace_file(path: str, request: Request, config: config_module.Config) -> int:
+def from_trace_file(path: str, request: Request, config: Config) -> int:
+    from .. import gate
+    from ..gate import report as gate_report
+    from ..trace import file as trace_file
+    from ..trace.locations import source_line
+
     try:
         trace, findings, source_lines = trace_file.load(path)
     except trace_file.TraceFileError as exc:

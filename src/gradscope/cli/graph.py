@@ -12,10 +12,14 @@ from typing import List, Optional
 
 import typer
 
-from ..render.drawing import BAD_INPUT, Request, write_diagram
-from ..trace.findings import Finding
-from ..trace.model import Trace
+from typing import TYPE_CHECKING
+
 from .app import app, main, resolve_program
+
+if TYPE_CHECKING:  # (imported when the command runs: `gradscope run` need not load the diagram code)
+    from ..render.drawing import Request
+    from ..trace.findings import Finding
+    from ..trace.model import Trace
 
 
 @app.command(
@@ -43,6 +47,7 @@ def graph(
                                                 "backward (a script runs with --grad-flow; a trace must have it)."),
     module: bool = typer.Option(False, "-m", help="Run TARGET as a module, like `python -m`."),
 ) -> None:
+    from ..render.drawing import BAD_INPUT, Request
     from ..trace.file import TraceFileError, looks_like_trace
 
     is_trace = not module and looks_like_trace(target)
@@ -95,6 +100,8 @@ def from_program(target, request: Request) -> int:
 
 def draw(trace: Trace, findings: list[Finding], request: Request, source: dict[str, str] | None = None) -> int:
     """Write the diagram and say so on stderr (or why not); the exit code."""
+    from ..render.drawing import write_diagram
+
     status, message = write_diagram(trace, findings, request, source)
     print(f"gradscope: {message}", file=sys.stderr)
     return status

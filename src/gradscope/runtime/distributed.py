@@ -15,10 +15,11 @@ from __future__ import annotations
 import io
 import os
 import sys
+from typing import TYPE_CHECKING
 
-from ..render import outputs
-from ..trace.findings import Finding
-from ..trace.model import Trace
+if TYPE_CHECKING:
+    from ..trace.findings import Finding
+    from ..trace.model import Trace
 
 # Suffixes kept together at the end of a name (longest first).
 _SUFFIXES = (".trace.json.gz", ".json.gz", ".json", ".svg", ".png", ".gz")
@@ -98,6 +99,8 @@ def report(trace: Trace, findings: list[Finding], json_path: str | None = None, 
     """Print the findings to stderr and write the requested files; never raises. `rank`: one
     rank of a distributed launch, or a child's name: its lines are prefixed and written in one
     piece, and its files get the rank in their names."""
+    from ..render import outputs  # (the command line reads LAUNCHERS here: it stays light)
+
     if rank is None:
         outputs.print_report(trace, findings)
     else:
