@@ -81,15 +81,15 @@ def _env(hook_dir: str, cuda: bool) -> dict:
     return env
 
 
-def _run(command: list[str], cwd: Path, env: dict) -> dict:
+def _run(command: list[str], cwd: Path, env: dict, timeout: float = TIMEOUT) -> dict:
     start = time.monotonic()
     try:
-        proc = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=TIMEOUT,
+        proc = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True, timeout=timeout,
                               stdin=subprocess.DEVNULL)
         return {"status": proc.returncode, "stdout": proc.stdout, "stderr": proc.stderr,
                 "seconds": round(time.monotonic() - start, 1)}
     except subprocess.TimeoutExpired:
-        return {"status": "timeout", "stdout": "", "stderr": "", "seconds": TIMEOUT}
+        return {"status": "timeout", "stdout": "", "stderr": "", "seconds": timeout}
 
 
 def _locations(report: dict | None) -> list:
@@ -158,8 +158,8 @@ def main() -> int:
         lines += [f"  FAIL {c['sample']}: {'; '.join(c['problems'])[:600]}" for c in failed]
 
     if not args.samples_only:
-        suite = _run([sys.executable, str(ROOT / "tests" / "realworld" / "run_suite.py"), "--json",
-                      str(out / "realworld.json")], ROOT, _env(hook_dir, True))
+        suite = _run([sys.executable, str(ROOT / "tests" / "realworld" / "run_suite.py"), "-v", "--json",
+                      str(out / "realworld.json")], ROOT, _env(hook_dir, True), timeout=3600)
         results["realworld"] = {"status": suite["status"], "output": suite["stdout"][-6000:] + suite["stderr"][-3000:]}
         ok &= suite["status"] == 0
         lines.append(f"real-library suite on CUDA: exit {suite['status']}")
