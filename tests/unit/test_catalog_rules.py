@@ -35,7 +35,7 @@ def test_backward_without_graph_names_the_cut():
     trace.backward_calls.append(no_graph_call(outputs=[tensor(cut=7)]))
     (finding,) = diagnose(trace)
     assert finding.rule == "backward-without-graph"
-    assert locs(finding) == [(14, "cut"), (12, "cut-input"), (20, "backward")]
+    assert locs(finding) == [(14, "fix"), (14, "cut"), (12, "cut-input"), (20, "backward")]
     assert "detach" in finding.explanation and "requires_grad = True" in finding.explanation
 
 
@@ -48,7 +48,7 @@ def test_backward_without_graph_frozen_parameters_and_escapes():
     escaped.escapes.append(Escape(seq=3, op="item", site=site(9), backwards_before=0))
     escaped.backward_calls.append(no_graph_call(outputs=[tensor()], trainable_params=2, total_params=2))
     (finding,) = diagnose(escaped)
-    assert locs(finding) == [(9, "cut"), (20, "backward")]
+    assert locs(finding) == [(9, "fix"), (9, "cut"), (20, "backward")]
 
 
 def test_forward_error_names_where_the_view_was_made():
@@ -68,7 +68,7 @@ def test_optimizer_non_leaf_uses_the_tensor_from_the_raising_frame():
     trace.error = UncaughtError("ValueError", "can't optimize a non-leaf Tensor", site(5),
                                 tensors=[TensorArg((10,), True, False, None, None, 4)])
     (finding,) = diagnose(trace)
-    assert finding.rule == "optimizer-non-leaf" and locs(finding) == [(3, "non-leaf"), (5, "failed")]
+    assert finding.rule == "optimizer-non-leaf" and locs(finding) == [(3, "fix"), (3, "non-leaf"), (5, "failed")]
 
 
 def _data_write(ran_by=None):
@@ -79,22 +79,25 @@ def _data_write(ran_by=None):
                            version_after=1, grad_enabled=True, bypasses_version=True)
     trace.inplace_changes.append(change)
     trace.saved_hazards.append(SavedHazard(change, node=1, attr="_saved_result", silent=True))
+    # The forward went on using that graph after the change (a later op consumes its output).
+    trace.nodes[2] = Node(2, "MulBackward0", "mul", site(6), seq=3, backwards_before=0, next_ids=[1])
     return trace
 
 
 def test_data_write_to_saved_tensor_then_backward_is_a_warning():
     trace = _data_write(ran_by=0)
-    trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=site(8), seq=3,
-                                             retain_graph=False, create_graph=False, roots=[1]))
+    trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=site(8), seq=4,
+                                             retain_graph=False, create_graph=False, roots=[2]))
+    trace.nodes[2].ran_by = 0
     (finding,) = diagnose(trace)
     assert (finding.rule, finding.severity) == ("data-write-to-saved-tensor", "warning")
-    assert locs(finding) == [(5, "saved"), (7, "modified"), (8, "backward")]
+    assert locs(finding) == [(7, "fix"), (5, "saved"), (7, "modified"), (8, "backward")]
 
 
 def test_data_write_without_backward_is_a_hazard():
     (finding,) = diagnose(_data_write())
     assert (finding.rule, finding.severity) == ("inplace-hazard", "error")
-    assert locs(finding) == [(5, "saved"), (7, "modified")] and "silently wrong" in finding.explanation
+    assert locs(finding) == [(7, "fix"), (5, "saved"), (7, "modified")] and "silently wrong" in finding.explanation
 
 
 def test_inplace_hazard_is_quiet_when_the_backward_error_explains_it():
@@ -105,12 +108,14 @@ def test_inplace_hazard_is_quiet_when_the_backward_error_explains_it():
                            version_after=1, grad_enabled=True)
     trace.inplace_changes.append(change)
     trace.saved_hazards.append(SavedHazard(change, node=1, attr="_saved_result"))
+    assert diagnose(trace) == []  # nothing used the graph after the change: no backward needs it
+    trace.nodes[2] = Node(2, "MulBackward0", "mul", site(5), seq=3, backwards_before=0, next_ids=[1])
     (hazard,) = diagnose(trace)
-    assert hazard.rule == "inplace-hazard" and locs(hazard) == [(3, "saved"), (4, "modified")]
+    assert hazard.rule == "inplace-hazard" and locs(hazard) == [(4, "fix"), (3, "saved"), (4, "modified")]
     assert "x = x + y" in hazard.fix
 
     trace.backward_calls.append(BackwardCall(
-        index=0, api="Tensor.backward", site=site(6), seq=3, retain_graph=False, create_graph=False,
+        index=0, api="Tensor.backward", site=site(6), seq=4, retain_graph=False, create_graph=False,
         error=ErrorInfo("RuntimeError", "... modified by an inplace operation ..."),
         version_failure=VersionFailure(node=1, attr="_saved_result", expected_version=0, current_version=1)))
     assert [f.rule for f in diagnose(trace)] == ["inplace-modified-saved-tensor"]
@@ -125,7 +130,7 @@ def test_parameter_without_gradient_finds_the_cut_in_its_module():
     trace.grad_hazards.append(GradHazard("never-graded", [1], site(25), "Adam", 1))
     (finding,) = diagnose(trace)
     assert finding.rule == "parameter-without-gradient"
-    assert locs(finding) == [(15, "cut"), (11, "parameter"), (25, "step")]
+    assert locs(finding) == [(15, "fix"), (15, "cut"), (11, "parameter"), (25, "step")]
 
 
 def test_graph_kept_alive_is_quiet_when_backward_failed_on_it():
@@ -137,4 +142,4 @@ def test_graph_kept_alive_is_quiet_when_backward_failed_on_it():
     assert diagnose(trace) == []  # every step, but consumed within the step (a logged sum): not a leak
     trace.stale_links[0].carried = 2
     (finding,) = diagnose(trace)
-    assert finding.rule == "graph-kept-alive" and locs(finding) == [(8, "created"), (10, "kept")]
+    assert finding.rule == "graph-kept-alive" and locs(finding) == [(10, "fix"), (8, "created"), (10, "kept")]

@@ -103,6 +103,7 @@ def test_catalog_names_every_rule_the_rules_emit():
     not_rules = {"backward-errors", "forward-errors", "library-errors", "gradient-hazards", "grad-flow",  # groups
                  "cut-input", "no-grad-block", "non-leaf", "requires-grad",  # location roles
                  "never-graded", "not-in-optimizer", "not-zeroed",  # gradient hazard kinds
+                 "optimizer-without-gradients",  # a group (it emits parameter-without-gradient)
                  "vanishing-ratio", "vanishing-drop", "exploding-norm", "exploding-growth",
                  "dead-fraction"}  # grad-flow thresholds
     emitted = set()

@@ -45,8 +45,8 @@ def test_script_is_recorded_and_the_process_is_left_as_it_was(tmp_path):
     assert run.stdout == "argv ['x', '--flag'] __main__\n"
     assert run.outcome.exit_status == 1 and type(run.outcome.exception) is RuntimeError
     assert run.rules == ["inplace-modified-saved-tensor"]
-    assert [(loc.line, loc.role) for loc in run.findings[0].locations] == [(14, "saved"), (15, "modified"),
-                                                                          (16, "backward")]
+    assert [(loc.line, loc.role) for loc in run.findings[0].locations] == [(15, "fix"), (14, "saved"),
+                                                                          (15, "modified"), (16, "backward")]
     assert run.report()["argv"] == [str(script), "x", "--flag"]
     assert run.trace.internal_errors == []
     # Nothing leaks into the next test of this worker.

@@ -9,7 +9,7 @@ RECORD = Path(__file__).resolve().parents[2] / "src" / "gradscope" / "recorder"
 
 # Bottom to top; a module may import only modules listed before it.
 ORDER = ["as_caller", "records", "reads", "events", "process", "leaves", "modules", "functions", "graph", "cuts", "nan", "flow",
-         "inplace", "accumulation", "optim", "postmortem", "backward", "calls", "mode", "export", "recorder", "__init__"]
+         "inplace", "accumulation", "ledger", "optim", "postmortem", "backward", "calls", "mode", "export", "recorder", "__init__"]
 
 
 def _imports_within_package(path: Path) -> set[str]:

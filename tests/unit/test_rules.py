@@ -41,7 +41,8 @@ def test_inplace_rule_names_save_every_change_and_backward():
     trace = version_trace([(11, "__setitem__", 4096), (12, "add_", 4096), (13, "add_", 9999)])
     [finding] = inplace_saved.check(trace)
     assert finding.rule == "inplace-modified-saved-tensor"
-    assert locs(finding) == [(8, "created"), (9, "saved"), (11, "modified"), (12, "modified"), (14, "backward")]
+    assert locs(finding) == [(11, "fix"), (12, "fix"), (8, "created"), (9, "saved"), (11, "modified"), (12, "modified"),
+                             (14, "backward")]
     assert "version 0" in finding.explanation and "version 2" in finding.explanation
     assert "clone()" in finding.fix
     assert finding.details["uncaught"] is True
@@ -78,7 +79,7 @@ def freed_trace(root_epoch, consumer=True, same_line=False):
 def test_freed_graph_backward_twice_on_same_loss():
     [finding] = freed_graph.check(freed_trace(root_epoch=0, consumer=False))
     assert finding.title == "backward() called twice on the same graph"
-    assert locs(finding) == [(5, "created"), (7, "freed"), (10, "backward")]
+    assert locs(finding) == [(10, "fix"), (5, "created"), (7, "freed"), (10, "backward")]
     assert "retain_graph=True" in finding.fix
 
 
@@ -91,7 +92,7 @@ def test_freed_graph_two_losses_sharing_a_graph():
 def test_freed_graph_tensor_carried_from_earlier_iteration():
     [finding] = freed_graph.check(freed_trace(root_epoch=1, same_line=True))
     assert locs(finding) == [(5, "created"), (5, "used"), (7, "freed"), (10, "backward")]
-    assert "carried across" in finding.explanation
+    assert "carried from one iteration into the next" in finding.explanation
     assert "detach()" in finding.fix
 
 
@@ -103,7 +104,7 @@ def test_leaf_rule_names_the_parameter_and_suggests_no_grad():
         error=ErrorInfo("RuntimeError", "a leaf Variable that requires grad is being used in an in-place operation."),
         tensors=[TensorArg((4, 3), True, True, leaf=1, base_leaf=None, node=None)]))
     [finding] = leaf_inplace.check(trace)
-    assert locs(finding) == [(6, "created"), (15, "modified")]
+    assert locs(finding) == [(15, "fix"), (6, "created"), (15, "modified")]
     assert "`0.weight`" in finding.explanation
     assert "torch.no_grad()" in finding.fix
 
@@ -117,7 +118,7 @@ def test_leaf_rule_on_a_view_names_the_view():
         error=ErrorInfo("RuntimeError", "a view of a leaf Variable that requires grad is being used in an in-place operation."),
         tensors=[TensorArg((4,), True, False, leaf=None, base_leaf=1, node=7)]))
     [finding] = leaf_inplace.check(trace)
-    assert locs(finding) == [(5, "created"), (6, "view"), (6, "modified")]
+    assert locs(finding) == [(6, "fix"), (5, "created"), (6, "view"), (6, "modified")]
     assert "nn.init" in finding.fix
 
 
@@ -151,7 +152,7 @@ def revival_trace(asked_for_by_grad: bool):
 def test_revival_is_a_warning_unless_its_gradient_is_asked_for():
     (finding,) = diagnose(revival_trace(asked_for_by_grad=False))
     assert finding.rule == "requires-grad-on-detached-result"
-    assert locs(finding)[0] == (12, "requires-grad") and (20, "cut") in locs(finding)
+    assert locs(finding)[:2] == [(20, "fix"), (12, "requires-grad")] and (20, "cut") in locs(finding)
     # WGAN-GP: the revived interpolate is autograd.grad's `inputs`: intended (issue 16, section 7).
     assert diagnose(revival_trace(asked_for_by_grad=True)) == []
 

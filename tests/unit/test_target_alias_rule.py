@@ -72,5 +72,5 @@ def test_a_target_built_with_grad_on_names_the_line_that_finishes_it(tmp_path):
     node(4, "AddBackward0", inputs=[3], line=9)  # t = r + g * ...: the line to fix
     node(5, "MseLossBackward0", inputs=[1, 4], line=9)
     (finding,) = silent.target_is_online(trace)
-    assert [(loc.line, loc.role) for loc in finding.locations] == [(4, "alias"), (8, "target"), (9, "fix")]
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(9, "fix"), (4, "alias"), (8, "target")]
     assert ".detach()` it at agent.py:9" in finding.fix

@@ -101,7 +101,9 @@ class Backwards:
                                  if lid is not None]
         clock = self._clock
         clock.backwards += 1
-        if func is not torch.autograd.grad:  # it adds into .grad
+        # It adds into .grad; inside an optimizer's step (a closure an L-BFGS step evaluates again
+        # and again) the optimizer owns what .grad holds: no accumulation window of the program's.
+        if func is not torch.autograd.grad and self._optimizers.stepping is None:
             self._optimizers.accumulation.added(loc)
         self.calls.append(call)
         return call, roots, outputs, inputs

@@ -14,7 +14,7 @@ _EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks
 
 
 def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backward_calls, op_failures,
-           gradient_hazards, nan_origins, grad_resets, functions, first_steps=()) -> Trace:
+           gradient_hazards, nan_origins, grad_resets, functions, first_steps=(), param_steps=()) -> Trace:
     """Fill `trace` from the parts (see recorder.Recorder.to_trace for who they are)."""
     trace.ddp_parameters = list(modules.ddp_parameters)
     if modules.ddp_rank is not None:
@@ -69,6 +69,7 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                            for hazard in inplace.hazards]
     trace.nan_origins = list(nan_origins)
     trace.first_steps = [_with_site(step) for step in first_steps]
+    trace.param_steps = [_with_site(step) for step in param_steps]
     trace.grad_resets = list(grad_resets)
     trace.functions.update(functions)
     return trace
@@ -107,11 +108,12 @@ def _module_call(trace: Trace, modules, cid: int | None) -> int | None:
     calls = modules.calls
     first, known = cid, cid in calls if cid is not None else False
     while cid is not None and cid not in trace.module_calls and cid in calls:
-        module_id, type_name, parent, loc = calls[cid]
+        module_id, type_name, parent, loc, training = calls[cid]
         registered = modules.registered_at.get(module_id)
         trace.module_calls[cid] = ModuleCall(id=cid, type=type_name, name=modules.names.get(module_id),
                                              parent=parent if parent in calls else None, site=resolve(loc),
-                                             module=module_id, registered_at=resolve(registered) if registered else None)
+                                             module=module_id, registered_at=resolve(registered) if registered else None,
+                                             training=training if isinstance(training, bool) else None)
         cid = parent
     return first if known or first in trace.module_calls else None
 

@@ -69,8 +69,8 @@ class RecordingMode(TorchFunctionMode):
         if _is_compiling():  # Dynamo is tracing: compiled regions are opaque to gradscope
             self.saw_compiled = True
             return func(*args, **kwargs)
-        if self._optimizers.stepping is not None:
-            # Inside optimizer.step(): its many small ops pass untouched (inlined: the cost of
+        if self._optimizers.passing:
+            # Inside a plain optimizer.step(): its many small ops pass untouched (inlined: the cost of
             # this path is per op) until one builds graph (a step that raised never ends itself).
             if self._optimizers.checking:  # gradscope's own calls (the gradient checks): no trampoline
                 return func(*args, **kwargs)
@@ -175,7 +175,7 @@ class RecordingMode(TorchFunctionMode):
         """An op with a result while an optimizer was stepping: if it built graph, the step is over."""
         grad_fn = grad_fn_of(out)
         if grad_fn is not None and grad_fn is not UNREADABLE:
-            self._optimizers.stepping = None
+            self._optimizers.stepping, self._optimizers.passing = None, False
             self._note_outputs(func, out, args)
 
     def _special(self, func, args, kwargs):

@@ -88,7 +88,9 @@ class Modules:
             # line (captured per op), and is reached through this (captured per module call).
             type_name = type(module).__name__
             loc = capture_stack()[0]
-            self.calls[cid] = (id(module), type_name, stack[-1].cid if stack else None, loc)
+            # (read from the instance's __dict__: a property named `training` would be user code)
+            self.calls[cid] = (id(module), type_name, stack[-1].cid if stack else None, loc,
+                               vars(module).get("training"))
             self._call_order.append((self._clock.backwards, cid))
             if type_name == "DistributedDataParallel" and len(self.ddp_forwards) < MAX_EVENTS:
                 self._ddp_forward(module, loc)
@@ -246,7 +248,7 @@ class Modules:
         found = []
         for holder in self.live():
             for attr, value in list(vars(holder).items()):
-                if type(value) not in (list, tuple, dict) or attr.startswith("_"):
+                if type(value) not in (list, tuple, dict) or attr in _MODULE_OWN:
                     continue  # (`_modules`, `_parameters`, hooks: nn.Module's own registries)
                 paths = {}
                 for key, item in _items(value):
@@ -269,6 +271,11 @@ class Modules:
 
 
 _MISSING = object()
+
+
+# The attributes nn.Module itself keeps on every module (its registries and hooks), never the
+# program's own containers (a private `self._layers = []` is the program's).
+_MODULE_OWN = frozenset(vars(torch.nn.Module())) | {"_parameters", "_buffers", "_modules"}
 
 
 def _items(container, limit: int = 1000):

@@ -5,6 +5,7 @@ computed for parameters no optimizer holds."""
 from __future__ import annotations
 
 import gc
+import itertools
 import sys
 import threading
 import weakref
@@ -18,6 +19,7 @@ from .accumulation import AccumulationWatch
 from .cuts import Cuts
 from .inplace import InplaceLog
 from .leaves import Leaves
+from .ledger import StepLedger
 from .modules import Modules
 from .reads import Tensor
 from .records import GRAD_CHECK_STEPS
@@ -27,9 +29,10 @@ class OptimizerState:
     """What gradscope remembers of one optimizer between its steps (no tensors: weak refs)."""
 
     __slots__ = ("ref", "name", "steps", "param_ids", "sample", "backwards", "zeroings", "reported", "unread",
-                 "accumulated")
+                 "accumulated", "ledger", "index")
 
-    def __init__(self, optimizer):
+    def __init__(self, optimizer, index: int = 0):
+        self.index = index  # the how-manieth optimizer of the run
         self.ref = weakref.ref(optimizer)
         self.name = type(optimizer).__name__
         self.steps = 0
@@ -42,6 +45,7 @@ class OptimizerState:
         # parameters' leaf ids, the step's location, the step number).
         self.unread: tuple | None = None
         self.accumulated = 0  # the clock's .grad-adding backward calls at the last step
+        self.ledger = None  # this step's ParamStep, finished after the step (one of the first steps)
 
 
 class Optimizers:
@@ -54,12 +58,17 @@ class Optimizers:
         self._errors = errors
         # While an optimizer steps, its hundreds of small in-place ops are not looked at one by
         # one; the parameters' versions are compared once, before and after (see step_ended).
-        self.stepping = None  # (optimizer, [(param, version)]) during optimizer.step()
+        self.stepping = None  # (optimizer, [(param, version)], plain) during optimizer.step()
+        # A plain step (no closure) runs only the update: its ops pass the mode untouched. A step
+        # given a closure runs the user's forward and backward inside: those are recorded.
+        self.passing = False
         self.checking = False  # gradscope's own torch calls are running (the mode passes them on as they are)
         self.aside = StepAside()
         self._states: dict[int, OptimizerState] = {}
         self.hazards: list[GradHazard] = []
         self.first_steps: list[OptimizerStep] = []
+        self.ledger = StepLedger(leaves)
+        self._serial = itertools.count()  # each optimizer's first steps: what .grad held, what changed
         self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
         self._graded: set[int] = set()
         self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
@@ -78,33 +87,43 @@ class Optimizers:
             aside.come_back()  # the step that took the mode aside raised: its post-hook never ran
         try:
             params = [p for group in optimizer.param_groups for p in group["params"] if isinstance(p, Tensor)]
-            self.stepping = (optimizer, [(p, p._version) for p in params])
+            plain = _plain_step(optimizer, args, kwargs)
+            self.stepping = (optimizer, [(p, p._version) for p in params], plain)
+            self.passing = plain
         except Exception as exc:
-            self.stepping = None
+            self.stepping, self.passing = None, False
             self._errors.add(exc)
             return
         try:
-            if not aside.active and _plain_step(optimizer, args, kwargs):
+            if not aside.active and plain:
                 aside.go(sys._getframe(1))
-            self.checking = True  # our own torch calls below: the mode (if still there) lets them through
+            # Our own torch calls below: the mode (if still there) lets them through untouched,
+            # also in a step given a closure (whose own ops are recorded).
+            self.checking = self.passing = True
             self._check_gradients(optimizer, params)
         except Exception as exc:
             self._errors.add(exc)
         finally:
-            self.checking = False
+            self.checking, self.passing = False, plain
 
     def step_ended(self, optimizer, args, kwargs) -> None:
         """Global optimizer step post-hook (never called for a step that raised)."""
         stepping = self.stepping
         try:
-            if stepping is not None and stepping[0] is optimizer:
-                self.checking = True  # still stepping: our own torch calls pass the mode as they are
+            self.checking = self.passing = True  # our own torch calls pass the mode as they are
+            state = self._states.get(id(optimizer))
+            if stepping is not None and stepping[0] is optimizer and state is not None and state.ledger is not None:
+                entry, state.ledger = state.ledger, None
+                if self.ledger.end(entry, stepping[1]):
+                    self._name_while_alive()
+            if stepping is not None and stepping[0] is optimizer and stepping[2]:
+                # (a closure's step had its ops recorded one by one, the update's in-place ops too)
                 self._inplace.note_step(optimizer, stepping[1])
         except Exception as exc:
             self._errors.add(exc)
         finally:
             self.checking = False
-            self.stepping = None
+            self.stepping, self.passing = None, False
             if self.aside.active and self.aside.is_step(sys._getframe(1)):
                 self.aside.come_back()
 
@@ -113,7 +132,7 @@ class Optimizers:
         if state is None or state.ref() is not optimizer:
             if state is not None:  # a dead optimizer's id, reused: what it stepped still counts as stepped
                 self._dead_param_ids |= state.param_ids
-            state = self._states[id(optimizer)] = OptimizerState(optimizer)
+            state = self._states[id(optimizer)] = OptimizerState(optimizer, next(self._serial))
         state.steps += 1
         if state.steps <= GRAD_CHECK_STEPS:
             state.param_ids.update(id(p) for p in params)
@@ -160,6 +179,7 @@ class Optimizers:
                                 step_site(), state.steps)
 
         if state.steps <= GRAD_CHECK_STEPS:
+            state.ledger = self.ledger.begin(state, step_site(), params, with_grad)
             self._modules.scan_flags()
             if with_grad:
                 for p in params:

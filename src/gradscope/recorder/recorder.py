@@ -203,11 +203,14 @@ class Recorder:
         hazards = self._optimizers.final_hazards(calls[-1] if calls else None)
         for hazard in hazards:  # the leaves they name stay in the trace
             self._leaves.pinned.update(hazard.leaves)
+        for step in self._optimizers.ledger.steps:
+            self._leaves.pinned.update(step.frozen_changed + step.changed_leaves + step.grad_none + step.grad_zero)
         export(trace, graph=self._graph, leaves=self._leaves, modules=self._modules, cuts=self._cuts,
                events=self._events, inplace=self._inplace, backward_calls=calls,
                op_failures=self._mode.op_failures, gradient_hazards=hazards,
                nan_origins=self._nan.origins if not self._optimizers.scaler_seen else [],
                grad_resets=self._specials.grad_resets, first_steps=self._optimizers.first_steps,
+               param_steps=self._optimizers.ledger.steps,
                functions={info.name: info.defined_at for info in self._graph.types.values()
                           if info.defined_at is not None})
         if self._flow is not None:

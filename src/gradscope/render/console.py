@@ -9,14 +9,19 @@ from rich.console import Console, Group
 from rich.panel import Panel
 from rich.text import Text
 
-from ..trace.findings import Finding
+from ..trace.findings import FIX, Finding
 from ..trace.locations import is_cell, place
 
 _ROLE_STYLE = {
+    "fix": "bold green",
     "created": "cyan", "saved": "cyan", "view": "cyan", "used": "cyan",
     "modified": "bold yellow", "freed": "bold yellow", "carried": "bold yellow", "built": "bold yellow", "linked": "bold yellow",
     "backward": "bold red", "cut": "bold red",
 }
+
+
+def _label(role: str) -> str:
+    return "change here" if role == FIX else role
 
 
 def _place(path: str, line: int) -> str:
@@ -52,19 +57,23 @@ def render_to(console: Console, findings: list[Finding], internal_errors: list[s
 def _panel(number: int, finding: Finding) -> Panel:
     # As a traceback reads: each line's place on its own row, its code indented under it (a long
     # path then never squeezes the code), and the user frames that reached it, outermost first.
-    width = max((len(loc.role) for loc in finding.locations), default=0)
+    # The line to change comes first ("change here"), with why that line.
+    width = max((len(_label(loc.role)) for loc in finding.locations), default=0)
     timeline = Text(overflow="fold")
     for index, loc in enumerate(finding.locations):
         if index:
             timeline.append("\n")
         where = _place(loc.path, loc.line) + (f" in {loc.function}" if loc.function else "")
-        timeline.append(loc.role.ljust(width), style=_ROLE_STYLE.get(loc.role, "white"))
+        timeline.append(_label(loc.role).ljust(width), style=_ROLE_STYLE.get(loc.role, "white"))
         timeline.append("  ")
         timeline.append(where, style="bold")
         indent = " " * (width + 4)
         if loc.code:
             timeline.append(f"\n{indent}{loc.code}", style="dim")
-        if loc.callers:
+        if loc.role == FIX and loc.note:
+            timeline.append(f"\n{indent}→ {loc.note}", style="green")
+        # The frames that reached it, once: a run of lines reached the same way shares them.
+        if loc.callers and (index == 0 or loc.callers != finding.locations[index - 1].callers):
             chain = " → ".join(f"{_place(c.path, c.line)} in {c.function}" for c in loc.callers)
             timeline.append(f"\n{indent}reached from {chain}", style="dim italic")
     caught = "" if finding.details.get("uncaught", True) else " (caught by the program)"
@@ -73,7 +82,8 @@ def _panel(number: int, finding: Finding) -> Panel:
         Text(""),
         Text(finding.explanation),
         Text(""),
-        Text.assemble(("Fix: ", "bold green"), finding.fix),
+        Text.assemble(("Fix: " if finding.fix_basis == "facts" else "Fix (a guess, check it): ", "bold green"),
+                      finding.fix),
     )
     color = "red" if finding.severity == "error" else "yellow"
     return Panel(body, title=f"[bold]{number}. {finding.title}{caught}[/]", subtitle=f"gradscope · {finding.rule}",

@@ -21,10 +21,14 @@ from . import (
     inplace_hazard,
     inplace_saved,
     leaf_inplace,
+    ledger,
     op_errors,
     python_errors,
     silent,
+    unexplained,
 )
+
+from .fix_sites import mark_fix_sites
 
 Rule = Callable[[Trace], list[Finding]]
 
@@ -51,6 +55,10 @@ RULES: dict[str, Rule] = {
     "target-is-online-network": silent.target_is_online,
     "loss-term-without-gradient": silent.dead_loss_terms,
     "freeze-undone": silent.freeze_undone,
+    ledger.FROZEN_RULE_ID: ledger.frozen_but_updated,
+    ledger.EVAL_RULE_ID: ledger.trained_in_eval_mode,
+    ledger.ZERO_RULE_ID: ledger.zero_gradients,
+    "optimizer-without-gradients": ledger.optimizer_without_gradients,
     ddp.BUFFERS_RULE_ID: ddp.buffers_between_forwards,
     ddp.NO_SYNC_RULE_ID: ddp.step_without_sync,
     inplace_hazard.RULE_ID: inplace_hazard.check,
@@ -67,4 +75,12 @@ def diagnose(trace: Trace) -> list[Finding]:
             last = traceback.extract_tb(exc.__traceback__)[-1]
             trace.internal_errors.append(
                 f"rule {rule_id} failed: {type(exc).__name__}: {exc} (at {last.name}:{last.lineno})")
+    try:
+        findings.extend(unexplained.check(trace, findings))  # never silence on a raised autograd error
+    except Exception as exc:
+        trace.internal_errors.append(f"rule {unexplained.RULE_ID} failed: {type(exc).__name__}: {exc}")
+    try:
+        mark_fix_sites(findings)
+    except Exception as exc:
+        trace.internal_errors.append(f"marking fix sites failed: {type(exc).__name__}: {exc}")
     return findings

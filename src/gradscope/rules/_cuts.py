@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from ..trace.findings import Location
-from ..trace.locations import Site, source_line
+from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GraphCut, Trace
 from ..trace.source_search import GRAD_OFF_WORDS, enclosing_block, enclosing_class, keyword_settings
 from ._words import op_words, where
@@ -49,12 +49,18 @@ def block_around(site: Site | None, words=GRAD_OFF_WORDS) -> Site | None:
     """The `with torch.no_grad():` (or decorated function) a site ran in: around its own line, or
     around one of the user calls that led to it (a `@torch.inference_mode()` helper that called
     the model), innermost first."""
+    found = _block_and_frame(site, words)
+    return found[0] if found else None
+
+
+def _block_and_frame(site: Site | None, words=GRAD_OFF_WORDS) -> tuple[Site, Site] | None:
+    """The block (as block_around), and the frame of the chain that runs inside it."""
     if site is None:
         return None
     for frame in (site, *reversed(site.callers)):
         line = enclosing_block(frame.path, frame.line, words)
         if line is not None:
-            return Site(frame.path, line)
+            return Site(frame.path, line), frame
     return None
 
 
@@ -106,7 +112,11 @@ def setting(cut: GraphCut) -> tuple[Site, str] | None:
     """The option a user set that made the cut happen: a keyword named on the cut's line, given
     a constant where a class on the way to it is built (`DiceLoss(threshold=0.5)` for
     `(x > threshold).type(x.dtype)` inside its forward). None where no such setting is written."""
-    site = cut.site
+    return setting_for(cut.site)
+
+
+def setting_for(site: Site | None) -> tuple[Site, str] | None:
+    """The option a user set that takes the path through `site` (see setting)."""
     if site is None:
         return None
     words = {w for w in _WORD.findall(site.code) if len(w) > 2} - _NOT_SETTINGS
@@ -126,7 +136,26 @@ _NOT_SETTINGS = frozenset({"self", "return", "torch", "type", "dtype", "device",
                            "int", "long", "bool", "item", "tensor", "not", "and", "for", "with", "lambda"})
 
 
+def _decorated_caller(cut: GraphCut) -> tuple[Site | None, Site | None]:
+    """A function decorated with no_grad that calls out to the code that made the cut (an
+    optimizer's step running the closure it is given): (its decorator, the call inside it)."""
+    found = _block_and_frame(cut.site)
+    if found is None:
+        return None, None
+    block, frame = found
+    if frame is not cut.site and source_line(block.path, block.line).startswith("@") \
+            and not is_library_path(frame.path):
+        return block, frame
+    return block, None
+
+
 def fix(cut: GraphCut) -> str:
+    if cut.reason in ("no_grad", "inference_mode"):
+        block, call = _decorated_caller(cut)
+        if call is not None:
+            return (f"The function decorated at {where(block)} runs with gradient tracking off, and so does the "
+                    f"code it calls at {where(call)}. Wrap that call in `with torch.enable_grad():` (torch's own "
+                    "optimizers run the closure so), or compute the loss outside the decorated function.")
     if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
         return ("Pass use_reentrant=False to torch.utils.checkpoint (or make an input require grad, "
                 "e.g. model.enable_input_require_grads()).")
@@ -136,6 +165,51 @@ def fix(cut: GraphCut) -> str:
         text += (f" If `{option[1]}` at {where(option[0])} is what takes that path, leave it out where "
                  "the result is trained on (keep it for evaluation).")
     return text
+
+
+def fix_site(cut: GraphCut) -> tuple[Site, str] | None:
+    """The line to change for a cut, and why that line: the option that takes the cutting path;
+    the `with torch.no_grad():` (or decorator) the user wrote around it; the checkpoint call that
+    runs it under no_grad; the user's call into library code that switched tracking off (a
+    `generate()`); else the cutting line itself (`.detach()`, `.item()`, `torch.tensor(t)`)."""
+    option = setting(cut)
+    if option is not None:
+        return option[0], f"`{option[1]}` takes the path that cuts the graph at {where(cut.site)}"
+    site = user_site(cut.site)
+    if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
+        call = user_site(cut.grad_off_site)
+        return (call, "a reentrant checkpoint runs its function under no_grad: pass use_reentrant=False here") \
+            if call is not None else None
+    if cut.reason in ("no_grad", "inference_mode"):
+        block, frame = _decorated_caller(cut)
+        if frame is not None:
+            return frame, (f"runs {op_words(cut.op)} at {where(cut.site)} inside the {block_words(block)} of the "
+                           f"function decorated at {where(block)}: wrap this call in `with torch.enable_grad():`")
+        block = block or block_around(cut.site)
+        if block is not None and not is_library_path(block.path):
+            return block, (f"{block_words(block)} here switches gradient tracking off for {op_words(cut.op)} at "
+                           f"{where(cut.site)}, whose result is trained on: compute that outside it")
+        if site is not None and site != cut.site:
+            return site, ("this call into library code runs under "
+                          f"{'torch.inference_mode()' if cut.reason == 'inference_mode' else 'no_grad'} there, so "
+                          "what it returns has no graph: compute what you train on with a call that keeps the graph")
+        return None
+    if site is None:
+        return None
+    words = _CUT_HERE.get(cut.reason, _CUT_HERE["other"]).format(
+        op=cut.op, op_words=op_words(cut.op), number_call=_NUMBER_CALLS.get(cut.op, op_words(cut.op)))
+    return site, f"{words}: what is trained on loses its graph at this line"
+
+
+_CUT_HERE = {
+    "detach": "`.detach()` here returns a tensor with no graph",
+    "data": "`.data` here returns the values without their graph",
+    "copy": "`{op}(...)` here copies the values into a new tensor with no history",
+    "integer": "{op_words} here has no gradient",
+    "grad_result": "torch.autograd.grad here returns constants (no create_graph=True)",
+    "number": "{number_call} here turns the tensor into a Python number",
+    "other": "{op_words} here returns a result that does not require grad",
+}
 
 
 def locations(trace: Trace, cut: GraphCut) -> list[Location]:

@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, source_line
+from ..trace.locations import Site, source_line, user_site
+from ..trace.queries import user_files
 from ..trace.model import Trace
-from ..trace.source_search import calls_with_argument, return_lines
+from ..trace.source_search import calls_with_argument, reentrant_checkpoint_calls, return_lines
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _nan
 from ._explainers import Explainers, explain_first, matches
@@ -162,11 +163,27 @@ _custom_op = _worded(
     "derivative-not-implemented", "No autograd formula for {0}",
     "{call} goes through the custom op `{0}`, which has no backward registered.",
     "Register one with `torch.library.register_autograd`, or call the op under torch.no_grad().")
-_checkpoint_grad = _worded(
+_checkpoint_grad_words = _worded(
     "checkpoint-reentrant-grad", "Reentrant checkpoint used with autograd.grad",
     "{call} uses torch.autograd.grad (or backward with inputs=) through a region wrapped in "
     "torch.utils.checkpoint with use_reentrant=True, which supports only plain .backward().",
     "Pass use_reentrant=False to torch.utils.checkpoint.")
+def _checkpoint_grad(trace, call, found):
+    """The checkpoint calls that run reentrant: where the run went through one (a cut made by
+    it), else the `checkpoint(` calls written without `use_reentrant=False` in the program's files."""
+    finding = _checkpoint_grad_words(trace, call, found)
+    calls = [user_site(c.grad_off_site) for c in trace.cuts.values()
+             if c.grad_off_via and "checkpoint" in c.grad_off_via and c.grad_off_site is not None]
+    if not calls:
+        calls = [Site(path, line) for path in user_files(trace)
+                 for line in reentrant_checkpoint_calls(path)][:2]
+    for site in dict.fromkeys(s for s in calls if s is not None):
+        finding.mark_fix(site, "runs its function with reentrant checkpointing (use_reentrant is not False), "
+                               "which torch.autograd.grad cannot go through: pass use_reentrant=False")
+        finding.add(Location.at(site, "checkpoint", "reentrant checkpoint"))
+    return finding
+
+
 _checkpoint_recompute = _worded(
     "checkpoint-recompute-mismatch", "Checkpoint recomputation differs from the forward",
     "During {call}, torch.utils.checkpoint ran the checkpointed function again and it saved "

@@ -7,11 +7,12 @@ post mortem which freed node the failing backward reached and from where.
 
 from __future__ import annotations
 
+from ..analyses.provenance import crossings
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site
+from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import BackwardCall, Node, Trace
 from ..trace.queries import earlier_use, frame_in_caller_of, model_call_site
-from ..trace.source_search import kept_on_objects
+from ..trace.source_search import carrying_statement, enclosing_loop, kept_on_objects
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
 RULE_ID = "backward-through-freed-graph"
@@ -51,12 +52,17 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         finding.explanation = (
             f"{call_words(call)} runs backward through the graph of {node_words(freed)} again, but "
             f"{freed_where}: after a backward pass autograd releases the tensors it saved.")
+        _mark_twice(finding, call, freeing)
         finding.fix = (
-            "Run the forward pass again before the second backward. If you really need two backward "
-            f"passes through one forward pass, pass retain_graph=True to the first one "
-            f"(at {where(freeing.site if freeing else None)}).")
+            "Backpropagate each forward pass once: delete the extra backward call (one of the two is usually "
+            "a leftover, or a library already calls backward on the loss you return). If two passes through "
+            "one forward pass are really meant, run the forward pass again before the second, or pass "
+            f"retain_graph=True to the first (at {where(freeing.site if freeing else None)}).")
     elif root is not None and freeing is not None and root.backwards_before <= freeing.index:
         finding.title = "Two backward calls share one graph; the first freed the shared part"
+        finding.mark_fix(user_site(freeing.site), "this first backward frees the part of the graph that the loss "
+                                                  f"backpropagated at {where(call.site)} also uses: sum the losses "
+                                                  "and call backward once, or pass retain_graph=True here")
         finding.add(Location.at(freed.site if freed else None, "created", "shared part built"))
         finding.add(Location.at(consumer.site, "used", "second loss built on it"))
         finding.add(Location.at(freeing.site, "freed", "first backward frees it"))
@@ -74,52 +80,199 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         # The line that carries it: the loop's own call that feeds the state back in (the
         # model call, when the state is made inside the model's forward). The fix goes there.
         loop_line = frame_in_caller_of(freed.site, call.site) if carried else None
-        # The use that put the tensor into the graph the first backward freed (a GAN's
-        # discriminator step `netD(fake)`): where a detach() would keep it out.
-        linked = None
-        if not carried and freed is not None and freeing is not None:
+        # Where the new graph reaches into the freed one: the value made before the freeing
+        # backward (where it got its graph), and the first op of this iteration that used it;
+        # and the statement that keeps that value for the next iteration (`self.memory = m`).
+        crossing, stored = _carried_crossing(trace, freeing, call)
+        # The use that put the tensor into the graph the first backward freed (a discriminator
+        # step `netD(fake)`): where a detach() would keep it out.
+        linked, linked_at_freeing = None, False
+        if not carried and stored is None and freed is not None and freeing is not None:
             use = earlier_use(trace, freed, freeing, consumer)
             linked = (model_call_site(trace, use) or use.site) if use is not None else None
             named = [s for s in (freeing.site, consumer.site if consumer else None) if s is not None]
+            if linked is not None and freeing.site is not None \
+                    and (linked.path, linked.line) == (freeing.site.path, freeing.site.line):
+                linked_at_freeing = True  # `d_loss = D(fake).mean(); ...backward()` on one line
             if linked is not None and any((linked.path, linked.line) == (s.path, s.line) for s in named):
                 linked = None  # the same line as the freeing backward or the new use: already named
         # Kept in a list on an object (a replay memory): it outlives the backward that frees it.
         kept = (kept_on_objects(consumer.site.path, consumer.site.line)
-                if not carried and linked is None and consumer is not None and consumer.site else [])
+                if not carried and stored is None and linked is None and consumer is not None and consumer.site
+                else [])
+        library_twice = _library_backpropagates_users_loss(call, freeing, consumer)
+        if library_twice:
+            finding.title = "The loss is backpropagated twice: by this code and by the library"
+            _mark_twice(finding, call, freeing)
+        elif stored is not None:
+            finding.mark_fix(stored, f"keeps the value made at {where(crossing.old.site)} for the next iteration "
+                                     f"with its graph, which the backward at {where(freeing.site)} frees: keep "
+                                     "`.detach()` of it here")
+        elif linked_at_freeing:
+            finding.mark_fix(freeing.site, f"this backward also goes through the graph of the tensor made at "
+                                           f"{where(freed.site if freed else None)}, and frees it: if it is not meant "
+                                           "to train what made that tensor, use `.detach()` of the tensor here")
+        elif _helper_called_again(call, freeing) is not None:
+            again = _helper_called_again(call, freeing)
+            finding.mark_fix(again, f"calls again the code whose backward at {where(call.site)} already ran for "
+                                    f"this graph (from {where(freeing.site.callers[-1])}): call it once")
+        elif _made_before_the_loop(crossing.old.site if crossing else None, call.site):
+            finding.mark_fix(crossing.old.site, "made once, before the loop whose first backward frees its graph: "
+                                                "compute it inside the loop (or `.detach()` it, if nothing before it "
+                                                "is meant to train)")
+        else:
+            _mark_carried(finding, freed, loop_line, kept, linked, consumer, freeing, carried)
+        if crossing is not None and not library_twice:
+            for each in _distinct(crossings(trace, call.roots, freeing.index + 1)):
+                finding.add(Location.at(each.old.site, "created", "value made in an earlier iteration"))
+                finding.add(Location.at(each.new.site, "used", "used again in the next iteration"))
         finding.add(Location.at(freed.site if freed else None, "created", "tensor made before that graph was freed"))
         for line, holder in kept:
             finding.add(Location.at(Site(consumer.site.path, line), "kept", f"kept in `{holder}`, across backward calls"))
         finding.add(Location.at(loop_line, "carried", "the loop feeds the old tensor back in here"))
         finding.add(Location.at(linked, "linked", "the earlier use that put it into the freed graph"))
-        finding.add(Location.at(consumer.site if consumer else None, "used", "used again in the new graph"))
+        if stored is None:
+            finding.add(Location.at(consumer.site if consumer else None, "used", "used again in the new graph"))
         finding.add(Location.at(freeing.site if freeing else None, "freed", "its graph was freed here"))
         finding.add(Location.at(call.site, "backward", "backward fails here"))
         finding.explanation = (
             f"The graph of {call_words(call)} reaches back through a tensor made by {node_words(freed)} "
             f"before {freed_where}. "
-            + ("The same line feeds its own earlier output back in: a state carried across "
-               "iterations (an RNN hidden state, a running total) keeps the old graph attached."
+            + ("The same line feeds its own earlier output back in: a value carried from one "
+               "iteration into the next keeps the old graph attached."
                if carried else
                f"It is used again by {node_words(consumer)}, so backward tries to go through the old, "
                "already freed graph."))
         finding.fix = (
             "Cut the carried tensor from its old graph where the new iteration starts using it"
             + (f" (before the call at {where(loop_line)})" if loop_line else "") + ": "
-            "`h = h.detach()` (truncated backpropagation through time), or compute it again inside "
-            "the loop. For a GAN's fake batch, use `D(fake.detach())` for the discriminator loss. "
-            "retain_graph=True would only hide this: the graph would grow every iteration.")
+            "`state = state.detach()` (truncated backpropagation), or compute it again inside "
+            "the loop. retain_graph=True would only hide this: the graph would grow every iteration.")
         if kept:
             holder = kept[0][1]
             finding.fix = (
                 f"`{holder}` keeps tensors with their graphs past the backward that frees them. Store "
                 "what you need to rebuild them (states, actions) or `.detach()`ed values, and compute "
-                "the tensors that need gradients again in the update (for REINFORCE: the log-probabilities "
-                "of the stored actions). retain_graph=True would only hide this.")
+                "the tensors that need gradients again in the update. retain_graph=True would only hide this.")
+        if stored is not None:
+            finding.explanation = (
+                f"The graph of {call_words(call)} reaches, through {node_words(crossing.new)}, into a value "
+                f"made by {node_words(crossing.old)} in an earlier iteration. {where(stored)} keeps that value "
+                f"for the next iteration together with its graph, and {freed_where}.")
+            finding.fix = (
+                f"Keep the value without its graph at {where(stored)} (`.detach()` it there): each iteration "
+                "then backpropagates through its own graph only (truncated backpropagation). retain_graph=True "
+                "would only hide this: the graph would grow every iteration.")
         if linked is not None:
             finding.fix = (
                 f"The earlier use at {where(linked)} put the tensor into the graph that "
                 f"{call_words(freeing)} freed. If that backward is not meant to train what made the "
-                "tensor, pass it detached there (a GAN's discriminator step: `netD(fake.detach())`); "
-                "otherwise compute the tensor again for the second loss. retain_graph=True would "
-                "only hide this.")
+                "tensor, pass it detached there (`.detach()`); otherwise compute the tensor again for the "
+                "second loss. retain_graph=True would only hide this.")
     return finding
+
+
+def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | None) -> None:
+    """One graph backpropagated twice: which of the two calls to delete. Where a library makes one
+    of them (Lightning's automatic optimization calls backward on the loss `training_step`
+    returns), the user's own call is the extra one."""
+    first = freeing.site if freeing else None
+    if first is not None and call.site is not None and is_library_path(call.site.path) \
+            and not is_library_path(first.path):
+        finding.mark_fix(first, f"library code backpropagates this loss again (from {where(user_site(call.site))}) "
+                                "after this call freed its graph: delete this call")
+        return
+    if first is not None and is_library_path(first.path) and call.site is not None \
+            and not is_library_path(call.site.path):
+        finding.mark_fix(call.site, f"library code already backpropagated this loss (from "
+                                    f"{where(user_site(first))}): delete this call")
+        return
+    finding.mark_fix(user_site(call.site), f"backpropagates again the graph that the backward at {where(first)} "
+                                           "freed: delete one of the two calls (this one, if the loss is meant to "
+                                           "be backpropagated once)")
+
+
+def _mark_carried(finding: Finding, freed: Node | None, loop_line: Site | None, kept: list, linked: Site | None,
+                  consumer: Node | None, freeing: BackwardCall | None, carried: bool) -> None:
+    """A tensor from before the freeing backward, used again: the statement that carries it into
+    the next iteration (found in the source), the loop line that feeds it back, the container
+    that keeps it, or the earlier use that put it into the freed graph."""
+    made = user_site(freed.site) if freed is not None else None
+    carry = carrying_statement(made.path, made.line) if made is not None else None
+    if carry is not None:
+        finding.mark_fix(Site(made.path, carry, made.function, made.callers),
+                         f"keeps the tensor made at {where(made)} for the next iteration with its graph, which the "
+                         f"backward at {where(freeing.site if freeing else None)} frees: keep `.detach()` of it")
+    elif loop_line is not None:
+        finding.mark_fix(loop_line, "feeds the tensor from the previous iteration, with its freed graph, back in: "
+                                    "pass it `.detach()`ed")
+    elif kept and consumer is not None and consumer.site is not None:
+        line, holder = kept[0]
+        finding.mark_fix(Site(consumer.site.path, line), f"`{holder}` keeps the tensor with its graph past the "
+                                                         "backward that frees it: keep what rebuilds it instead")
+    elif linked is not None:
+        finding.mark_fix(linked, "puts the tensor into the graph that the earlier backward freed: pass it "
+                                 "`.detach()`ed here if that backward is not meant to train what made it")
+    elif carried and made is not None:
+        finding.mark_fix(made, "feeds its own output from the previous iteration back in, with the graph that "
+                               "iteration's backward freed: pass that value `.detach()`ed here")
+
+
+def _carried_crossing(trace: Trace, freeing: BackwardCall | None, call: BackwardCall):
+    """Where the failing backward's graph crosses from this iteration into the one the freeing
+    backward freed, and the statement that stores the old value somewhere that outlives its
+    function (`self.memory = m`): (crossing, that statement's Site), a stored one first; (None,
+    None) when the graph does not cross."""
+    if freeing is None or not call.roots:
+        return None, None
+    found = crossings(trace, call.roots, freeing.index + 1)
+    for crossing in found:
+        made = user_site(crossing.old.site)
+        line = carrying_statement(made.path, made.line) if made is not None else None
+        if line is not None:
+            return crossing, Site(made.path, line, made.function, made.callers)
+    return (found[0] if found else None), None
+
+
+def _distinct(found: list, limit: int = 2) -> list:
+    seen, kept = set(), []
+    for crossing in found:
+        key = (crossing.old.site, crossing.new.site)
+        if key not in seen and len(kept) < limit:
+            seen.add(key)
+            kept.append(crossing)
+    return kept
+
+
+def _library_backpropagates_users_loss(call: BackwardCall, freeing: BackwardCall | None, consumer: Node | None) -> bool:
+    """The user's backward freed a graph that library code then used and backpropagated (a
+    manual `loss.backward()` in a LightningModule's training_step, which returns the loss)."""
+    return (freeing is not None and freeing.site is not None and not is_library_path(freeing.site.path)
+            and call.site is not None and is_library_path(call.site.path)
+            and (consumer is None or consumer.site is None or is_library_path(consumer.site.path)))
+
+
+def _made_before_the_loop(made: Site | None, backward: Site | None) -> bool:
+    """Whether the value made at `made` comes from before the loop that runs the backward at
+    `backward` (in the backward's function: `made` itself, or the call in its chain made from
+    there): computed once, then reused by every iteration."""
+    if made is None or backward is None:
+        return False
+    loop = enclosing_loop(backward.path, backward.line)
+    if loop is None:
+        return False
+    here = (backward.path, backward.function)
+    frame = next((f for f in (made, *reversed(made.callers)) if (f.path, f.function) == here), None)
+    return frame is not None and frame.line < loop[0]
+
+
+def _helper_called_again(call: BackwardCall, freeing: BackwardCall | None) -> Site | None:
+    """The same backward line, reached a second time from another line of the same caller (a
+    helper that computes the loss and calls backward, run twice for one batch): that second call."""
+    if freeing is None or freeing.site is None or call.site is None or freeing.site != call.site:
+        return None
+    first, second = freeing.site.callers, call.site.callers
+    if not first or not second or first[-1] == second[-1] or (first[-1].path, first[-1].function) != (
+            second[-1].path, second[-1].function):
+        return None
+    return second[-1]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from ..trace.findings import Finding, Location
+from ..trace.locations import is_library_path
 from ..trace.model import BackwardCall, Trace
 from . import _cuts
 from ._words import call_words, op_words, shape_words, uncaught_note, where
@@ -42,12 +43,18 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
     if cut is not None:
         for location in _cuts.locations(trace, cut):
             finding.add(location)
+        marked = _cuts.fix_site(cut)
+        if marked is not None:
+            finding.mark_fix(*marked)
         finding.explanation = f"{start} It was computed from tensors that required grad, but {_cuts.sentence(cut)}."
         finding.fix = _cuts.fix(cut)
     elif call.total_params and not call.trainable_params:
         freezes = [f for f in trace.freezes if f.seq < call.seq][:4]
         for freeze in freezes:
             finding.add(Location.at(freeze.site, "frozen", "parameters frozen"))
+        if len(freezes) == 1:
+            finding.mark_fix(freezes[0].site, "freezes the parameters this loss would train: every parameter "
+                                              "now has requires_grad=False")
         finding.explanation = (f"{start} Every parameter of the model ({call.total_params} tensors) has "
                                "requires_grad=False: all of them are frozen"
                                + (f" (at {', '.join(where(f.site) for f in freezes)})" if freezes else "")
@@ -58,6 +65,8 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
         escape = _last_escape(trace, call)
         if escape is not None:
             finding.add(Location.at(escape.site, "cut", f"value left autograd ({op_words(escape.op)})"))
+            finding.mark_fix(escape.site, f"{op_words(escape.op)} turns the tensor into a Python number here; "
+                                          "the loss rebuilt from it has no graph")
             finding.explanation = (f"{start} The value left autograd at {where(escape.site)} "
                                    f"({op_words(escape.op)} turns a tensor into a Python number), and the "
                                    "tensor backpropagated was rebuilt from plain numbers.")
@@ -84,6 +93,8 @@ def check_revival(trace: Trace) -> list[Finding]:
     for revival in trace.revivals:
         if _gradient_asked_for(trace, revival):
             continue
+        if revival.site is not None and is_library_path(revival.site.path):
+            continue  # set by library code (a checkpointing hook that makes embeddings require grad)
         cut = trace.cut(revival.cut)
         finding = Finding(
             rule=REVIVAL_RULE_ID, severity="warning",
@@ -95,6 +106,9 @@ def check_revival(trace: Trace) -> list[Finding]:
             fix=(_cuts.fix(cut) if cut else "Keep the computation on the graph.")
             + " Then remove the `requires_grad = True` line.",
         )
+        marked = _cuts.fix_site(cut) if cut else None
+        if marked is not None:
+            finding.mark_fix(*marked)
         finding.add(Location.at(revival.site, "requires-grad", "requires_grad switched on"))
         for location in _cuts.locations(trace, cut) if cut else []:
             finding.add(location)
@@ -106,8 +120,14 @@ def _gradient_asked_for(trace: Trace, revival) -> bool:
     """The revived tensor was later given as `inputs=` of autograd.grad or backward: its own
     gradient is what the program wants (a WGAN-GP penalty, an input-saliency map), not the
     parameters' before the cut."""
-    return revival.leaf is not None and any(
-        call.seq > revival.seq and revival.leaf in call.input_leaves for call in trace.backward_calls)
+    if revival.leaf is not None and any(call.seq > revival.seq and revival.leaf in call.input_leaves
+                                        for call in trace.backward_calls):
+        return True
+    # Revivals are kept once per line, and backward calls only the latest: the same line's tensor
+    # of a later iteration, asked for by a later call, tells the same.
+    return revival.site is not None and any(
+        (leaf := trace.leaf(lid)) is not None and leaf.site == revival.site
+        for call in trace.backward_calls for lid in call.input_leaves)
 
 
 LEAF_RULE_ID = "backward-on-leaf"
@@ -141,9 +161,9 @@ def check_leaf_backward(trace: Trace) -> list[Finding]:
             fix=("Build the loss from the model's outputs as tensors (keep `log_prob`, not "
                  "`log_prob.item()`; sum tensors, e.g. `torch.stack(terms).sum()`), and drop "
                  "`torch.tensor(..., requires_grad=True)` around it."))
+        finding.mark_fix(leaf.site, "makes a new leaf from plain values: nothing before it is in the graph")
         if escape is not None:
             finding.add(Location.at(escape.site, "cut", f"value left autograd ({op_words(escape.op)})"))
-        finding.add(Location.at(leaf.site, "fix", "new leaf, no graph"))
         finding.add(Location.at(call.site, "backward", "trains nothing"))
         findings.append(finding)
     return findings

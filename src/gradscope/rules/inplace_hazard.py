@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..trace.findings import Finding, Location
 from ..trace.model import SavedHazard, Trace
-from ..trace.queries import graph_of, ran_after
+from ..trace.queries import extended_after, graph_of, ran_after
 from ._words import leaf_words, node_words, op_words, shape_words, where
 from .inplace_saved import fix_for
 
@@ -36,6 +36,8 @@ def check(trace: Trace) -> list[Finding]:
             continue  # a later backward through it failed: inplace-modified-saved-tensor explains it
         if _used_as_a_constant(trace, hazard):
             continue
+        if not extended_after(trace, hazard.node, hazard.change.seq):
+            continue  # nothing used that graph after the change: no backward of the program needs it
         findings.append(_explain(trace, hazard))
     return findings
 

@@ -9,10 +9,11 @@ change to the same memory after the save.
 from __future__ import annotations
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site
+from ..trace.locations import Site, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
-from ..trace.queries import changes_after_save, model_call_site, saved_tensor_of
-from ..trace.source_search import constructor_calls, writes_an_argument
+from ..trace.queries import changes_after_save, model_call_site, saved_tensor_of, user_files
+from ..trace.source_search import (alias_assignment, constructor_calls, constructor_calls_in, saved_tensors_changed,
+                                   writes_an_argument)
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
 
@@ -60,12 +61,19 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     finding.add(Location.at(built, "built", "the forward through the stepped module"))
     for change in changes:
         finding.add(Location.at(change.site, "modified", f"in-place {op_words(change.op)}"))
-        if change.site is not None and change.site.callers and writes_an_argument(change.site.path, change.site.line):
-            finding.add(Location.at(change.site.callers[-1], "fix", "passes in the tensor the helper changes"))
     built_inplace = inplace_constructors(trace, [c.module_call for c in changes if c.inplace_kwarg]
                                          + [node.module_call if node else None])
-    for site in built_inplace:
-        finding.add(Location.at(site, "fix", "built with inplace=True"))
+    _mark_fix(finding, trace, node, changes, built, built_inplace, call)
+    # No recorded op changed it: a custom Function's backward (whose ops run inside autograd, out of
+    # gradscope's sight) may change its own saved tensors; its source says so.
+    own_writes = _backward_writes_saved(trace, node) if not changes else []
+    for site in own_writes:
+        finding.add(Location.at(site, "modified", "the Function's backward changes its saved tensor in place"))
+        finding.mark_fix(site, "the Function's backward changes, in place, the tensor it saved: the next backward "
+                               "through this graph finds it changed; work on a copy (drop the trailing _)")
+    if own_writes:
+        finding.fix = ("Do not modify saved tensors in backward: compute a new tensor (`grad = grad * grad_output`) "
+                       "instead of `grad.mul_(grad_output)`.")
     ddp_pair = buffer_written_by_ddp(trace, call) if not changes else None
     if ddp_pair is not None:
         finding.add(Location.at(ddp_pair[0].site, "forward", "first DDP forward: its BatchNorm saved the buffers"))
@@ -87,6 +95,10 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                      f"backward, it copied rank 0's buffers into the model in place (broadcast_buffers=True), "
                      f"and `{failure.attr.removeprefix('_saved_')}` is a BatchNorm running statistic that the "
                      f"forward at {where(first.site)} saved.")
+    elif own_writes:
+        story.append(f"the custom Function's own backward changes the tensor it saved, in place (at "
+                     f"{', '.join(where(s) for s in own_writes)}), so a second backward through the same graph "
+                     "finds it changed.")
     else:
         story.append("it was changed in place by code gradscope did not see (another thread, a C++ "
                      "extension, or a write through an alias made before recording started).")
@@ -97,6 +109,48 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     return finding
 
 
+def _mark_fix(finding: Finding, trace: Trace, node, changes: list[InplaceChange], built, built_inplace,
+              call: BackwardCall) -> None:
+    """The line to change, from how the saved tensor was changed (best first)."""
+    saver = f"{op_words(node.op)} at {where(node.site)}" if node is not None else "an op"
+    stepped = [c for c in changes if _by_optimizer(c)]
+    for change in stepped:
+        finding.mark_fix(user_site(change.site),
+                         f"this step changes in place the weights that {saver} saved, before the backward "
+                         f"at {where(call.site)} that needs them has run: call it after that backward")
+    if stepped:
+        finding.mark_fix(built, "or run this forward again after the step, so the backward uses the new weights")
+        return
+    for site in built_inplace:
+        finding.mark_fix(site, f"built with inplace=True: it overwrites its input, which {saver} saved for "
+                               "backward; make it inplace=False")
+    for change in changes:
+        site = user_site(change.site)
+        if site is None or (change.inplace_kwarg and built_inplace):
+            continue  # (a module built with inplace=True: its constructor is the line to change)
+        alias = alias_assignment(site.path, site.line)
+        if alias is not None:
+            finding.mark_fix(Site(site.path, alias, site.function, site.callers),
+                             f"this makes another name for the tensor {saver} saved, so the in-place write "
+                             f"at line {site.line} changes that tensor too: assign a copy here (`.clone()`)")
+        elif site.callers and writes_an_argument(site.path, site.line):
+            finding.mark_fix(site, f"changes its argument in place, and the caller's tensor is the one {saver} "
+                                   "saved: make this out of place")
+            finding.mark_fix(site.callers[-1], "or pass a copy here (`.clone()`)")
+        else:
+            finding.mark_fix(site, f"{op_words(change.op)} here changes in place the tensor {saver} saved for "
+                                   "backward: make it out of place")
+
+
+def _backward_writes_saved(trace: Trace, node) -> list[Site]:
+    """Lines of a custom Function's backward (its definition recorded) that change in place a
+    tensor it unpacked from ctx.saved_tensors."""
+    defined = trace.functions.get(node.name) if node is not None else None
+    if defined is None:
+        return []
+    return [Site(defined.path, line, defined.function) for line in saved_tensors_changed(defined.path, defined.line)]
+
+
 def _by_optimizer(change: InplaceChange) -> bool:
     return bool(change.via and change.via.startswith("torch/optim/"))
 
@@ -105,10 +159,9 @@ def fix_for(changes: list[InplaceChange]) -> str:
     """Advice that fits how the saved tensor was changed."""
     if any(_by_optimizer(c) for c in changes):
         return ("optimizer.step() changed weights that a later backward still needs. Call step() only "
-                "after every backward pass of that forward pass has run (accumulate the losses, or "
-                "reorder), or run the forward pass again after step(). In a GAN: compute D(fake) anew "
-                "for the generator loss after the discriminator step, and use D(fake.detach()) for "
-                "the discriminator loss.")
+                "after every backward pass through that forward pass has run (reorder, or sum the losses "
+                "first), or run the forward pass through the stepped model again after step(), so the "
+                "second loss is built on the new weights.")
     if any(c.inplace_kwarg or c.op in ACTIVATIONS for c in changes):
         return ("An activation with inplace=True overwrote its input, which the previous op saved. "
                 "Use inplace=False (e.g. nn.ReLU(inplace=False)), or call the activation out of place: "
@@ -131,15 +184,21 @@ def fix_for(changes: list[InplaceChange]) -> str:
 
 def inplace_constructors(trace: Trace, module_calls: list) -> list[Site]:
     """Where the modules of these calls were built with `inplace=True` (`nn.ReLU(inplace=True)`,
-    `nn.Dropout(p, inplace=True)`): the argument the user changes."""
+    `nn.Dropout(p, inplace=True)`): the argument the user changes. Looked for in the statement
+    that put the module into its parent, else anywhere in the program's files when only one
+    such call of that class is there (a registry, a factory function)."""
     sites = []
     for cid in module_calls:
         call = trace.module_calls.get(cid) if cid is not None else None
-        made = call.registered_at if call else None
-        if made is None:
+        if call is None:
             continue
-        for line in constructor_calls(made.path, made.line, call.type):
-            site = Site(made.path, line, made.function)
+        made = call.registered_at
+        found = [Site(made.path, line, made.function) for line in constructor_calls(made.path, made.line, call.type)] \
+            if made is not None else []
+        if not found:
+            anywhere = constructor_calls_in(user_files(trace), call.type)
+            found = [Site(path, line) for path, line in anywhere] if len(anywhere) == 1 else []
+        for site in found:
             if site not in sites:
                 sites.append(site)
     return sites

@@ -8,7 +8,7 @@ the view (if any) and the line, and tell apart a hand-written update from initia
 from __future__ import annotations
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site
+from ..trace.locations import Site, user_site
 from ..trace.model import OpFailure, Trace
 from ..trace.source_search import sibling_writes
 from ._words import leaf_words, op_words, uncaught_note, where
@@ -57,6 +57,11 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
         "value you started from."
         + (f" The same tensor is changed in place again at {', '.join(where(s) for s in siblings)}: the "
            "fix is due there too." if siblings else ""))
+    why = ("writes in place into a tensor autograd tracks"
+           + (" (a hand-written update: do it under `with torch.no_grad():`)" if failure.op in _UPDATES else
+              " (an initialisation: do it under `with torch.no_grad():`)" if failure.op in _INITS else
+              ": make the change under `with torch.no_grad():`, or on a clone"))
+    finding.mark_fix(user_site(failure.site), why)
     if failure.op in _UPDATES:
         finding.fix = ("This looks like a hand-written update step. Wrap it in `with torch.no_grad():` "
                        "(e.g. `with torch.no_grad(): w -= lr * w.grad`), or let a torch.optim "

@@ -13,7 +13,9 @@ from typing import Callable
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site
 from ..trace.model import OpFailure, TensorArg, Trace
-from ..trace.source_search import assigned_values, enclosing_block, return_lines, returned_inplace, sibling_method
+from ..trace.queries import user_files
+from ..trace.source_search import (assigned_values, calls_named, enclosing_block, return_lines, returned_inplace,
+                                   sibling_method)
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
 
@@ -80,8 +82,14 @@ def _function_view(trace, index, failure):
         explanation = (f"{op_words(failure.op)} at {where(failure.site)} modifies in place the output of a module "
                        "that has a full backward hook (register_full_backward_hook): the hook wraps the output "
                        "in a custom Function, and an in-place op on it (e.g. ReLU(inplace=True)) would bypass it.")
-        fix = "Use inplace=False for the activation after the hooked module, or `clone()` its output."
-        fixes = []
+        fix = ("Use inplace=False for the activation after the hooked module, `clone()` its output, or hook the "
+               "module whose output is not changed in place (register_full_backward_hook wraps the output).")
+        hooks = [Site(path, line) for path in user_files(trace)[:12]
+                 for line in calls_named(path, "register_full_backward_hook")]
+        fixes = [Location.at(site, "fix", "registers the full backward hook whose wrapped output the in-place op "
+                                          "then changes: hook another module, or register_forward_hook with "
+                                          "tensor hooks instead") for site in hooks[:1]]
+        fixes += [Location.at(site, "hook", "full backward hook registered") for site in hooks[:2]]
     else:
         defined = trace.functions.get(name + "Backward") or trace.functions.get(name)
         forward = sibling_method(defined.path, defined.line, "forward") if defined else None

@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site
+from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GradHazard, Trace
-from ..trace.queries import ran_after
+from ..trace.queries import optimizer_built, ran_after
 from ..trace.source_search import assigned_values, assignments, flag_assignments
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
@@ -112,7 +112,9 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             module = _module_of(first.name if first else None)
             # A cut inside the module's own forward first; a `.detach()` of the parameter itself
             # (a snapshot taken to compare weights) only if there is none.
-            cuts = sorted(trace.cuts.values(), key=lambda c: c.seq)
+            # The latest such cut: one made while the module was built (a probe forward under
+            # no_grad to size a layer) is not the one that keeps training from it.
+            cuts = sorted(trace.cuts.values(), key=lambda c: -c.seq)
             cut = next((c for c in cuts if _inside(module, c.module) or _inside(module, _module_path(trace, c.input_node))),
                        None) or next((c for c in cuts if c.input_leaf in hazard.leaves), None)
             their = "Their" if len(hazard.leaves) > 1 else "Its"
@@ -120,7 +122,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                     " Nothing from it reaches the loss (an unused branch or head, or an output left out of the loss).")
             during = (f"the first backward calls (at {where(hazard.site)})" if hazard.optimizer == "backward"
                       else f"the first steps of {hazard.optimizer} (at {where(hazard.site)})")
-            findings.append(_warning(
+            findings.append(finding := _warning(
                 "parameter-without-gradient", "Parameters that never get a gradient",
                 f"{_param_names(trace, hazard)} stayed with .grad None through {during}, while other parameters "
                 f"of the same model got gradients: they are never trained.{text}",
@@ -129,6 +131,9 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(_cuts.locations(trace, cut) if cut else []),
                 Location.at(first.site if first else None, "parameter", "parameter created"),
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
+            marked = _cuts.fix_site(cut) if cut else None
+            if marked is not None:
+                finding.mark_fix(*marked)
         elif hazard.kind == "accumulation-wiped":
             findings.append(_warning(
                 "accumulation-wiped", "Gradient accumulation reset before the step",
@@ -155,12 +160,13 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 "optimizer, `.to(device)` and `state_dict()` never see them.",
                 f"Make {attrs} an `{container}` (`{container}(...)` around the {kind}; for parameters, "
                 "nn.ParameterDict/ParameterList); nested containers need one at every level.",
-                *(Location.at(s, "fix", f"plain {kind}") for s in hazard.container_sites),
+                *(Location.at(s, "fix", f"makes `{hazard.container}` a plain {kind}: make it an `{container}`")
+                  for s in _container_made(hazard.container_sites)),
                 Location.at(first.site if first else None, "parameter", "parameter created"), step))
         elif hazard.kind == "not-in-optimizer":
             built = _model_built(first.site if first else None)
-            made = _optimizer_built(hazard.site)
-            findings.append(_warning(
+            made = optimizer_built(hazard.site)
+            findings.append(finding := _warning(
                 "parameter-not-in-optimizer", "Parameters that get gradients but are not optimized",
                 f"{_param_names(trace, hazard)} received gradients, but no optimizer steps them ({hazard.optimizer} "
                 f"at {where(hazard.site)} does not hold them"
@@ -174,6 +180,19 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 Location.at(first.site if first else None, "parameter", "parameter created"),
                 Location.at(built, "model", "model built") if built else None,
                 Location.at(made, "optimizer", "optimizer built") if made else None, step))
+            # Made after every parameter the optimizer changes (a layer replaced after it was built):
+            # that line, and the optimizer built too early; else the optimizer that leaves them out.
+            held = [lid for step in trace.param_steps if step.optimizer == hazard.optimizer
+                    for lid in step.changed_leaves]
+            if held and min(hazard.leaves) > max(held):
+                finding.mark_fix(user_site(first.site) if first else None,
+                                 "makes these parameters after the optimizer was built from the parameters then: "
+                                 "build this before the optimizer")
+                finding.mark_fix(made, "builds the optimizer before these parameters existed: build it once the "
+                                       "model is final")
+            else:
+                finding.mark_fix(made, "builds the optimizer without these parameters: give it the parameters of "
+                                       "the model you train")
     return findings
 
 
@@ -308,19 +327,6 @@ def _model_built(site):
         if frame.function != "__init__":
             return frame if frame is not site else None
     return None
-
-
-_STEP_CALL = re.compile(r"([A-Za-z_][\w.]*)\.step\(")
-
-
-def _optimizer_built(step_site):
-    """Where the optimizer stepped at `step_site` was assigned (`optimizer = torch.optim.SGD(...)`),
-    found in the step's file by the name the step is called on."""
-    found = _STEP_CALL.search(step_site.code) if step_site is not None else None
-    if not found:
-        return None
-    lines = assignments(step_site.path, found.group(1))
-    return Site(step_site.path, lines[-1]) if lines else None
 
 
 def layer_built_in_forward(trace: Trace) -> list[Finding]:
@@ -515,6 +521,20 @@ def _summed_into(trace: Trace, node_id: int | None, roots: list[int]) -> bool:
     return False
 
 
+_MADE = re.compile(r"=\s*(\[|\{|\(|list\(|dict\(|tuple\(|\w+\s+for\b)")
+
+
+def _container_made(sites: list) -> list:
+    """The lines that make the container (`self.layers = []`, `= [f(x) for ...]`, `= {}`), rather
+    than those that fill it or set it to None; all of them when none reads so."""
+    made = [site for site in sites if _MADE.search(site.code)]
+    return made or sites
+
+
+def _by_library(site) -> bool:
+    return site is not None and is_library_path(site.path)
+
+
 def freeze_undone(trace: Trace) -> list[Finding]:
     """Parameters frozen (`requires_grad = False`) and made trainable again before any backward
     ran in between: the freeze never took effect (a later loop sets `requires_grad = True` on
@@ -524,6 +544,8 @@ def freeze_undone(trace: Trace) -> list[Finding]:
         freeze = next((f for f in trace.freezes if f.seq == undo.undoes), None)
         if freeze is None or undo.backwards_before != undo.frozen_backwards or (freeze.site, undo.site) in seen:
             continue
+        if _by_library(freeze.site) or _by_library(undo.site):
+            continue  # a library freezing and unfreezing around its own step (Lightning's toggle_optimizer)
         seen.add((freeze.site, undo.site))
         leaf = trace.leaf(undo.leaf)
         call = next((c for c in trace.backward_calls if c.seq > undo.seq), None)

@@ -35,8 +35,11 @@ class Location:
                            "code": source_line(f.path, f.line)} for f in frames]}
 
 
+FIX = "fix"  # the role of the line to change (at most two per finding, best first; shown first)
+MAX_FIX_SITES = 2
+
 # Roles that mark the line to change, best first (see Finding.primary).
-_PRIMARY_ROLES = ("modified", "failed", "carried", "built", "linked", "cut", "read", "kept", "requires-grad", "suppression", "backward", "step")
+_PRIMARY_ROLES = (FIX, "modified", "failed", "carried", "built", "linked", "cut", "read", "kept", "requires-grad", "suppression", "backward", "step")
 
 
 @dataclass
@@ -48,6 +51,9 @@ class Finding:
     fix: str
     locations: list[Location] = field(default_factory=list)
     details: dict = field(default_factory=dict)
+    # How the fix text was chosen: "facts" (what the recording shows singles it out) or "guess"
+    # (the likely cause of this kind of error; the report says so and what to check).
+    fix_basis: str = "facts"
 
     @classmethod
     def naming(cls, rule: str, severity: str, title: str, explanation: str, fix: str,
@@ -69,8 +75,31 @@ class Finding:
         return self.locations[0] if self.locations else None
 
     def add(self, location: Location | None) -> None:
-        if location is not None and location not in self.locations:
+        """Add a line in a role; once per line and role (the first note stays)."""
+        if location is None or any((loc.path, loc.line, loc.role) == (location.path, location.line, location.role)
+                                   for loc in self.locations):
+            return
+        if location.role == FIX:  # (fix sites go first: see mark_fix)
+            self.mark_fix(location, location.note)
+        else:
             self.locations.append(location)
+
+    def mark_fix(self, site: Site | Location | None, why: str) -> bool:
+        """Mark `site` as the line to change, with one sentence saying why that line. Fix sites go
+        before every other location, in the order they are marked (best first), two at most;
+        None (a line the trace does not know) marks nothing. Returns whether it was marked."""
+        if site is None:
+            return False
+        marked = self.fix_sites
+        if len(marked) >= MAX_FIX_SITES or any((m.path, m.line) == (site.path, site.line) for m in marked):
+            return False
+        location = Location(site.path, site.line, FIX, why, site.function, site.callers)
+        self.locations.insert(len(marked), location)
+        return True
+
+    @property
+    def fix_sites(self) -> list[Location]:
+        return [loc for loc in self.locations if loc.role == FIX]
 
     def to_dict(self) -> dict:
         return {
@@ -79,6 +108,7 @@ class Finding:
             "title": self.title,
             "explanation": self.explanation,
             "fix": self.fix,
+            "fix_basis": self.fix_basis,
             "locations": [loc.to_dict() for loc in self.locations],
             "details": self.details,
         }

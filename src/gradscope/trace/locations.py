@@ -178,6 +178,23 @@ def _is_library_frame(filename: str) -> bool:
 _library_cache: dict[str, bool] = {}
 
 
+def is_library_path(path: str) -> bool:
+    """An installed package or the standard library: code the user did not write."""
+    return _is_library_frame(path)
+
+
+def user_site(site: "Site | None") -> "Site | None":
+    """The line of the user's own code for `site`: itself, or, inside an installed library, the
+    innermost of the user's frames that called into it (None if there is none)."""
+    if site is None or not _is_library_frame(site.path):
+        return site
+    for caller in reversed(site.callers):
+        if not _is_library_frame(caller.path):
+            index = site.callers.index(caller)
+            return Site(caller.path, caller.line, caller.function, site.callers[:index])
+    return None
+
+
 @dataclass(frozen=True)
 class Site:
     """A resolved source location: absolute path, 1-based line, function name, and the user

@@ -68,6 +68,7 @@ class ModuleCall:
     site: Site | None = None  # the line that called it, with its callers
     module: int | None = None  # which module object (the same number: the same module, within a run)
     registered_at: Site | None = None  # the statement that put it into its parent (built it), if seen
+    training: bool | None = None  # the module's training flag when it was called (None: unknown)
 
 
 @dataclass
@@ -382,6 +383,24 @@ class OptimizerStep:
 
 
 @dataclass
+class ParamStep:
+    """The parameter ledger of one of an optimizer's first steps: what the step found in .grad
+    and which parameters it changed (their version moved), by leaf id (at most a few of each)."""
+
+    optimizer: str
+    step: int  # 1-based
+    site: Site | None
+    params: int  # parameters the optimizer holds
+    changed: int  # how many the step changed
+    frozen_changed: list[int] = field(default_factory=list)  # requires_grad=False, yet changed
+    changed_leaves: list[int] = field(default_factory=list)  # some of those it changed
+    grad_none: list[int] = field(default_factory=list)  # requires grad, .grad None at the step
+    grad_zero: list[int] = field(default_factory=list)  # .grad exactly zero everywhere at the step
+    grad_nonzero: int = 0  # how many had a .grad with a non-zero element
+    optimizer_index: int = 0  # which optimizer of the run (two of one class are told apart)
+
+
+@dataclass
 class NanOrigin:
     """The first backward node that produced a non-finite gradient from finite ones (--check-nan)."""
 
@@ -470,6 +489,7 @@ class Trace:
     stale_links: list[StaleLink] = field(default_factory=list)
     grad_hazards: list[GradHazard] = field(default_factory=list)
     first_steps: list[OptimizerStep] = field(default_factory=list)  # of each optimizer (at most 16)
+    param_steps: list[ParamStep] = field(default_factory=list)  # the ledger of each optimizer's first steps
     nan_origins: list[NanOrigin] = field(default_factory=list)
     grad_resets: list[int] = field(default_factory=list)  # seq of each `.grad = None`
     functions: dict[str, Site] = field(default_factory=dict)  # custom Function node name -> definition

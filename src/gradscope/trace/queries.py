@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import re
+
+from .locations import Site, is_library_path
+from .source_search import assignments
 from .model import BackwardCall, InplaceChange, Node, SavedTensor, Trace
 
 
@@ -89,3 +93,56 @@ def earlier_use(trace: Trace, made: Node, call: BackwardCall, besides: Node | No
              if made.id in n.next_ids and n is not besides and n.seq < call.seq
              and call.index in (n.ran_by, n.freed_by)]
     return min(users, key=lambda n: n.seq, default=None)
+
+
+def user_files(trace: Trace) -> list[str]:
+    """The files of the user's own code that the trace names (where nodes were made, modules
+    called, backward calls made), most named first: where to look for a line the record
+    cannot hold (a constructor's arguments, an assignment)."""
+    counts: dict[str, int] = {}
+
+    def note(site) -> None:
+        for place in ([site, *site.callers] if site is not None else []):
+            if not is_library_path(place.path) and not place.path.startswith("<"):
+                counts[place.path] = counts.get(place.path, 0) + 1
+
+    for node in trace.nodes.values():
+        note(node.site)
+    for call in trace.module_calls.values():
+        note(call.site)
+        note(call.registered_at)
+    for call in trace.backward_calls:
+        note(call.site)
+    return sorted(counts, key=lambda path: -counts[path])
+
+
+_STEP_CALL = re.compile(r"([A-Za-z_][\w.]*)\.step\(")
+
+
+def optimizer_built(step_site):
+    """Where the optimizer stepped at `step_site` was assigned (`optimizer = torch.optim.SGD(...)`),
+    found in the step's file by the name the step is called on."""
+    found = _STEP_CALL.search(step_site.code) if step_site is not None else None
+    if not found:
+        return None
+    lines = assignments(step_site.path, found.group(1))
+    return Site(step_site.path, lines[-1]) if lines else None
+
+
+def extended_after(trace: Trace, node_id: int, seq: int) -> bool:
+    """Whether the graph through node `node_id` was built on after event `seq`: a node made
+    later consumes, directly or through others, that node's output (the forward went on using
+    it). A graph that no later op uses, and no backward ran through, is never used again."""
+    consumers: dict[int, list[Node]] = {}
+    for node in trace.nodes.values():
+        for input_id in node.next_ids:
+            consumers.setdefault(input_id, []).append(node)
+    seen, stack = {node_id}, [node_id]
+    while stack:
+        for consumer in consumers.get(stack.pop(), ()):
+            if consumer.seq > seq:
+                return True
+            if consumer.id not in seen:
+                seen.add(consumer.id)
+                stack.append(consumer.id)
+    return False

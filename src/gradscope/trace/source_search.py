@@ -372,3 +372,221 @@ def calls_with_argument(path: str, callee: str, argument: str, limit: int = 4) -
             if any(text == argument or text.endswith("." + argument) for text in written):
                 found.append((node.lineno, ", ".join(ast.unparse(k) for k in node.keywords)))
     return sorted(found)[:limit]
+
+
+def constructor_calls_in(paths, class_name: str, keyword: str = "inplace") -> list[tuple[str, int]]:
+    """`class_name(..., keyword=True)` calls anywhere in these files, as (path, line): a module
+    built in a registry or a factory (`"relu": lambda: nn.ReLU(inplace=True)`) far from the line
+    that put it into its parent."""
+    found = []
+    for path in dict.fromkeys(paths):
+        tree = _parse(path)
+        if tree is None:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == class_name and any(
+                    k.arg == keyword and isinstance(k.value, ast.Constant) and k.value.value is True
+                    for k in node.keywords):
+                found.append((path, node.lineno))
+    return sorted(set(found))
+
+
+def _statement_at(function, line: int):
+    best = None
+    for node in ast.walk(function):
+        if isinstance(node, ast.stmt) and node.lineno <= line <= (node.end_lineno or node.lineno) \
+                and not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            if best is None or node.lineno >= best.lineno:
+                best = node
+    return best
+
+
+def _target_names(statement) -> list[str]:
+    """The names a statement binds or writes into, as written (`out` for `out[0] = ...` and for
+    `out += y`; `self.memory` for `self.memory = m`)."""
+    if isinstance(statement, ast.Assign):
+        targets = statement.targets
+    elif isinstance(statement, (ast.AugAssign, ast.AnnAssign)):
+        targets = [statement.target]
+    elif isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Call) \
+            and isinstance(statement.value.func, ast.Attribute):
+        targets = [statement.value.func.value]  # x.add_(y): writes into x
+    else:
+        return []
+    names = []
+    for target in targets:
+        for element in (target.elts if isinstance(target, (ast.Tuple, ast.List)) else [target]):
+            while isinstance(element, ast.Subscript):
+                element = element.value
+            names.append(ast.unparse(element))
+    return names
+
+
+def alias_assignment(path: str, line: int) -> int | None:
+    """For a statement that writes in place into a name (`out[:, 0] = y`, `out += y`,
+    `out.mul_(2)`): the earlier statement of the same function that made that name another
+    name for an existing tensor (`out = x`, `out = x.view(...)`, `out = x[:, :8]`), whose change
+    then is the caller's tensor's change; None if there is none."""
+    function = _enclosing_function(path, line)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return None
+    written = _target_names(statement)
+    if not written:
+        return None
+    best = None
+    for node in ast.walk(function):
+        if not (isinstance(node, ast.Assign) and node.lineno < statement.lineno and len(node.targets) == 1
+                and isinstance(node.targets[0], ast.Name) and node.targets[0].id in written):
+            continue
+        value = node.value
+        while isinstance(value, (ast.Subscript, ast.Call)) and not isinstance(value, ast.Name):
+            if isinstance(value, ast.Call):  # x.view(...), x.transpose(...): still x's memory
+                if not (isinstance(value.func, ast.Attribute) and value.func.attr in _VIEW_METHODS):
+                    break
+                value = value.func.value
+            else:
+                value = value.value
+        if isinstance(value, (ast.Name, ast.Attribute)) and (best is None or node.lineno > best):
+            best = node.lineno
+    return best
+
+
+_VIEW_METHODS = frozenset({"view", "view_as", "reshape", "transpose", "permute", "t", "squeeze", "unsqueeze",
+                           "expand", "expand_as", "narrow", "select", "flatten", "unflatten", "detach",
+                           "as_strided", "unbind", "split", "chunk", "movedim", "diagonal"})
+
+
+def carrying_statement(path: str, line: int) -> int | None:
+    """For a statement that makes a value (`m = self.memory + update`): the later statement of
+    the same function that stores it where it outlives the call (`self.memory = m`, a global, an
+    item of a container held elsewhere), and so carries it, with its graph, into the next
+    iteration; the statement itself when it stores directly (`self.h = self.cell(x, self.h)`).
+    None if there is none."""
+    function = _enclosing_function(path, line)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return None
+    # (assignments only: `self.log_probs.append(p)` keeps a value for a later loss, not a state
+    # the next step starts from; detaching it would stop its training)
+    if isinstance(statement, (ast.Assign, ast.AugAssign, ast.AnnAssign)) \
+            and any(_outlives(name) for name in _target_names(statement)):
+        return statement.lineno
+    made = {n for n in _target_names(statement) if "." not in n and "[" not in n}
+    if not made:
+        return None
+    later = sorted((n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign))
+                    and n.lineno > statement.lineno), key=lambda n: n.lineno)
+    for node in later:
+        uses = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
+        if uses & made and any(_outlives(name) for name in _target_names(node)):
+            return node.lineno
+    return None
+
+
+def _outlives(target: str) -> bool:
+    """A target written as an attribute (`self.memory`, `state.h`): it outlives the function."""
+    return "." in target.split("[", 1)[0]
+
+
+def reentrant_checkpoint_calls(path: str) -> list[int]:
+    """Lines of `checkpoint(...)` calls (torch.utils.checkpoint's, however imported) that do not
+    pass `use_reentrant=False`: before torch 2.4 their default, and still reentrant where True."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] in ("checkpoint",
+                                                                                         "checkpoint_sequential"):
+            setting = next((k.value for k in node.keywords if k.arg == "use_reentrant"), None)
+            if not (isinstance(setting, ast.Constant) and setting.value is False):
+                found.append(node.lineno)
+    return sorted(found)
+
+
+def method_calls_on(path: str, attribute: str, method: str, limit: int = 2) -> list[int]:
+    """Lines of `<...>.attribute.method()` or `attribute.method()` calls (`model.backbone.eval()`)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method
+                and ast.unparse(node.func.value).rsplit(".", 1)[-1] == attribute):
+            found.append(node.lineno)
+    return sorted(found)[:limit]
+
+
+_GUARDS = ("clamp", "clamp_", "clamp_min", "clamp_max", "clip", "masked_fill", "masked_fill_", "where",
+           "nan_to_num", "maximum", "minimum", "abs")
+
+
+def input_guard(path: str, line: int) -> tuple[int, str] | None:
+    """For the call at `line` (`theta = torch.acos(cos)`): the earlier statement of the same
+    function that made its first argument (`cos = torch.clamp(cos, -1.0, 1.0)`), when that
+    statement guards the value (a clamp, a mask, a where, nan_to_num): (its line, the guard's
+    name). The guard meant to keep the op in its domain, that lets the bad value through."""
+    function = _enclosing_function(path, line, or_module=True)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return None
+    argument = next((node.args[0].id for node in ast.walk(statement)
+                     if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)), None)
+    if argument is None:
+        return None
+    made = [node for node in ast.walk(function) if isinstance(node, (ast.Assign, ast.AugAssign))
+            and node.lineno < statement.lineno and argument in _target_names(node)]
+    if not made:
+        return None
+    last = max(made, key=lambda node: node.lineno)
+    for node in ast.walk(last):
+        if isinstance(node, ast.Call):
+            name = ast.unparse(node.func).rsplit(".", 1)[-1]
+            if name in _GUARDS:
+                return last.lineno, name
+    return None
+
+
+def calls_named(path: str, name: str, limit: int = 4) -> list[int]:
+    """Lines of calls of `name`, as a function or a method (`h = m.register_full_backward_hook(f)`)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    return sorted(node.lineno for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == name)[:limit]
+
+
+def saved_tensors_changed(path: str, def_line: int) -> list[int]:
+    """Lines of the function at `def_line` (a custom Function's backward) that change in place a
+    tensor it unpacked from `ctx.saved_tensors` (`(grad,) = ctx.saved_tensors` ... `grad.mul_(g)`):
+    the saved value is then wrong for any later backward through the same graph."""
+    function = _function_at(path, def_line)
+    if function is None:
+        return []
+    saved: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, ast.Assign) and "saved_tensors" in ast.unparse(node.value):
+            for target in node.targets:
+                saved.update(n.id for n in ast.walk(target) if isinstance(n, ast.Name))
+    found = set()
+    for node in ast.walk(function):
+        if _inplace_call_on(node, saved):
+            found.add(node.lineno)
+        elif isinstance(node, (ast.AugAssign, ast.Assign)) and (_written_base(node) or "").split("[")[0] in saved:
+            found.add(node.lineno)
+    return sorted(found)
+
+
+def enclosing_loop(path: str, line: int) -> tuple[int, int] | None:
+    """The first and last lines of the innermost `for`/`while` loop (of the same function) around
+    `line`, or None."""
+    function = _enclosing_function(path, line, or_module=True)
+    if function is None:
+        return None
+    best = None
+    for node in ast.walk(function):
+        if isinstance(node, (ast.For, ast.While, ast.AsyncFor)) and node.lineno <= line <= (node.end_lineno or 0):
+            if best is None or node.lineno >= best.lineno:
+                best = node
+    return (best.lineno, best.end_lineno) if best is not None else None

@@ -1,0 +1,116 @@
+"""The parameter ledger: what the optimizers' first steps found in each parameter's .grad, and
+which parameters they changed (trace.param_steps), with where each parameter was defined, who
+froze it, and the training flag of the modules it belongs to.
+
+Each question is a pure function of the trace; the rules word the answers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..trace.locations import Site
+from ..trace.model import Freeze, ParamStep, Trace
+
+# Normalization layers: kept in eval mode on purpose while their parameters train (frozen
+# statistics in detection models), so their mode says nothing about a freeze.
+_NORMS = ("BatchNorm", "SyncBatchNorm", "LayerNorm", "GroupNorm", "InstanceNorm", "LocalResponseNorm", "RMSNorm")
+
+
+@dataclass
+class FrozenButChanged:
+    leaves: list[int]
+    step: ParamStep  # the first step that changed them
+    freezes: list[Freeze] = field(default_factory=list)  # the lines that set requires_grad=False on them
+
+
+def frozen_but_changed(trace: Trace) -> FrozenButChanged | None:
+    """Parameters with requires_grad=False that an optimizer step still changed (weight decay or
+    momentum on a .grad left at zero, a parameter frozen after the optimizer was built)."""
+    for step in trace.param_steps:
+        if step.frozen_changed:
+            leaves = list(step.frozen_changed)
+            freezes = [f for f in trace.freezes if f.leaf in leaves] or list(trace.freezes)
+            return FrozenButChanged(leaves, step, freezes[:2])
+    return None
+
+
+@dataclass
+class TrainedInEval:
+    module: str  # its path in the model
+    module_type: str
+    leaves: list[int]
+    step: ParamStep
+
+
+def trained_in_eval(trace: Trace) -> TrainedInEval | None:
+    """A module (not a normalization layer) that ran every recorded forward in eval mode while a
+    step changed its parameters: `.eval()` taken for a freeze."""
+    modes: dict[str, list[bool]] = {}
+    types: dict[str, str] = {}
+    for call in trace.module_calls.values():
+        if call.name and call.training is not None:
+            modes.setdefault(call.name, []).append(call.training)
+            types[call.name] = call.type
+    for step in trace.param_steps:
+        by_module: dict[str, list[int]] = {}
+        for lid in step.changed_leaves:
+            leaf = trace.leaf(lid)
+            module = leaf.name.rsplit(".", 1)[0] if leaf and leaf.name and "." in leaf.name else None
+            if module is None or module not in modes or types[module].startswith(_NORMS):
+                continue
+            if not any(modes[module]):
+                by_module.setdefault(module, []).append(lid)
+        if by_module:
+            top = _outermost_in_eval(sorted(by_module), modes)
+            leaves = [lid for module, lids in by_module.items() if module.startswith(top) for lid in lids]
+            return TrainedInEval(top, types.get(top, "Module"), leaves, step)
+    return None
+
+
+def _outermost_in_eval(modules: list[str], modes: dict[str, list[bool]]) -> str:
+    """The outermost module, around the first of these, that also ran only in eval mode (the
+    `backbone` whose `.eval()` was called, rather than its first conv)."""
+    path = modules[0]
+    best = path
+    parts = path.split(".")
+    for i in range(len(parts) - 1, 0, -1):
+        outer = ".".join(parts[:i])
+        if outer in modes and not any(modes[outer]):
+            best = outer
+    return best
+
+
+def zero_gradient_leaves(trace: Trace) -> tuple[list[int], ParamStep] | None:
+    """Parameters whose .grad was zero everywhere at every recorded step that looked at them,
+    while no parameter of that step had a non-zero gradient (nothing trains at all), or they
+    were zero at every step of their optimizer."""
+    for steps in _by_optimizer(trace):
+        always = set(steps[0].grad_zero)
+        for step in steps[1:]:
+            always &= set(step.grad_zero)
+        if always and len(steps) >= 2:
+            return sorted(always), steps[-1]
+    return None
+
+
+def never_graded_optimizer(trace: Trace) -> tuple[list[int], ParamStep] | None:
+    """An optimizer whose parameters had no .grad at all at any of its first steps, though a
+    backward ran before them: what it steps is cut off from every loss."""
+    for steps in _by_optimizer(trace):
+        if len(steps) >= 2 and all(s.grad_none and s.grad_nonzero == 0 and not s.grad_zero and s.changed == 0
+                                   for s in steps) and trace.backward_calls:
+            return list(steps[0].grad_none), steps[-1]
+    return None
+
+
+def _by_optimizer(trace: Trace) -> list[list[ParamStep]]:
+    found: dict[int, list[ParamStep]] = {}
+    for step in trace.param_steps:
+        found.setdefault(step.optimizer_index, []).append(step)
+    return list(found.values())
+
+
+def site_of(trace: Trace, lid: int) -> Site | None:
+    leaf = trace.leaf(lid)
+    return leaf.site if leaf else None

@@ -1,0 +1,55 @@
+"""The parameter ledger of each optimizer's first steps: which parameters had no .grad, or one
+that is zero everywhere, and which the step changed (their version moved), frozen ones among
+them. Looked at on GRAD_CHECK_STEPS steps of each optimizer, never per op."""
+
+from __future__ import annotations
+
+import torch
+
+from ..trace.model import ParamStep
+from .leaves import Leaves
+
+
+class StepLedger:
+    def __init__(self, leaves: Leaves):
+        self._leaves = leaves
+        self.steps: list[ParamStep] = []
+
+    def begin(self, optimizer, site, params, with_grad) -> tuple:
+        """Before a step of `optimizer` (its OptimizerState): the parameters without .grad, and
+        one count of non-zero elements per gradient (read after the step)."""
+        leaf_id = self._leaves.id_of
+        dense = [p for p in with_grad if p.grad.layout == torch.strided]
+        zeros = [p.grad.count_nonzero() for p in dense]
+        entry = ParamStep(optimizer.name, optimizer.steps, site, len(params), 0,
+                          grad_none=[leaf_id(p) for p in params if p.requires_grad and p.grad is None][:16],
+                          optimizer_index=optimizer.index)
+        return entry, dense, zeros
+
+    def end(self, begun: tuple, before) -> bool:
+        """After the step (`before`: each parameter with its version before it). Whether the entry
+        names something worth naming the model's parameters for while they live."""
+        entry, dense, zeros = begun
+        leaf_id = self._leaves.id_of
+        changed = [p for p, version in before if p._version != version]
+        entry.changed = len(changed)
+        entry.changed_leaves = [leaf_id(p) for p in changed[:64]]
+        entry.frozen_changed = [leaf_id(p) for p in changed if not p.requires_grad][:16]
+        if zeros:
+            counts = _read(zeros)
+            entry.grad_zero = [leaf_id(p) for p, n in zip(dense, counts) if n == 0][:16]
+            entry.grad_nonzero = sum(1 for n in counts if n)
+        self.steps.append(entry)
+        return bool(entry.frozen_changed or entry.grad_zero or entry.grad_none)
+
+
+def _read(counts: list) -> list[int]:
+    """The counts as numbers: one stack and one read per device (a device sync, first steps only)."""
+    by_device: dict = {}
+    for index, count in enumerate(counts):
+        by_device.setdefault(count.device, []).append(index)
+    values = [0] * len(counts)
+    for indices in by_device.values():
+        for index, value in zip(indices, torch.stack([counts[i] for i in indices]).tolist()):
+            values[index] = value
+    return values

@@ -1,0 +1,169 @@
+"""Silent findings from the parameter ledger (analyses/ledger.py): frozen parameters an optimizer
+still changes, a module trained while in eval mode, gradients that are exactly zero at every
+step, an optimizer whose parameters never get a gradient."""
+
+from __future__ import annotations
+
+import re
+
+from ..analyses import ledger
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site, user_site
+from ..trace.model import Trace
+from ..trace.queries import optimizer_built, user_files
+from ..trace.source_search import method_calls_on
+from . import _cuts
+from ._words import leaf_words, node_words, where
+
+FROZEN_RULE_ID = "frozen-parameter-updated"
+EVAL_RULE_ID = "eval-mode-module-trained"
+ZERO_RULE_ID = "zero-gradient"
+
+# Backward nodes whose derivative is zero everywhere (where it exists): a parameter behind one
+# gets exactly zero gradients.
+_ZERO_DERIVATIVE = re.compile(r"^(Round|Floor|Ceil|Sign|Sgn|Trunc|Heaviside)Backward\d*$")
+
+
+def _names(trace: Trace, leaves: list[int], limit: int = 4) -> str:
+    names = []
+    for lid in leaves[:limit]:
+        leaf = trace.leaf(lid)
+        names.append(f"`{leaf.name or leaf.owner}`" if leaf and (leaf.name or leaf.owner) else leaf_words(leaf))
+    more = len(leaves) - limit
+    return ", ".join(names) + (f" and {more} more" if more > 0 else "")
+
+
+def frozen_but_updated(trace: Trace) -> list[Finding]:
+    found = ledger.frozen_but_changed(trace)
+    if found is None:
+        return []
+    step = found.step
+    built = optimizer_built(step.site)
+    finding = Finding(
+        rule=FROZEN_RULE_ID, severity="warning", title="Frozen parameters are still changed by the optimizer",
+        explanation=(f"{_names(trace, found.leaves)} have requires_grad=False, yet {step.optimizer}.step() at "
+                     f"{where(step.site)} (step {step.step}) changed them. The optimizer still holds them"
+                     + (f" (it was built at {where(built)}, before they were frozen)" if built else "")
+                     + ", and with momentum or weight decay it keeps moving a parameter whose .grad is a zero "
+                       "tensor rather than None (zero_grad(set_to_none=False) leaves zeros)."),
+        fix=("Freeze before building the optimizer and give it only the parameters that train "
+             "(`filter(lambda p: p.requires_grad, model.parameters())`), or set their .grad to None "
+             "(`zero_grad(set_to_none=True)`) so the optimizer skips them."))
+    for freeze in found.freezes:
+        finding.mark_fix(freeze.site, "freezes these parameters after the optimizer was built, which still holds "
+                                      "and changes them: freeze before building it")
+    finding.mark_fix(built, "builds the optimizer with parameters that are frozen later: give it only the "
+                            "parameters that train")
+    for freeze in found.freezes:
+        finding.add(Location.at(freeze.site, "frozen", "requires_grad=False"))
+    finding.add(Location.at(ledger.site_of(trace, found.leaves[0]), "defined", "parameter defined"))
+    finding.add(Location.at(step.site, "step", "changes them"))
+    return [finding]
+
+
+def trained_in_eval_mode(trace: Trace) -> list[Finding]:
+    found = ledger.trained_in_eval(trace)
+    if found is None:
+        return []
+    step = found.step
+    attribute = found.module.rsplit(".", 1)[-1]
+    calls = [Site(path, line) for path in user_files(trace)[:12] for line in method_calls_on(path, attribute, "eval")]
+    finding = Finding(
+        rule=EVAL_RULE_ID, severity="warning", title="A module in eval mode is still trained",
+        explanation=(f"`{found.module}` ({found.module_type}) ran every recorded forward in eval mode, yet "
+                     f"{step.optimizer}.step() at {where(step.site)} changed its parameters "
+                     f"({_names(trace, found.leaves)}). `.eval()` switches dropout and batch-norm statistics to "
+                     "inference behaviour; it does not freeze anything"
+                     + (f" (called at {', '.join(where(c) for c in calls[:2])})" if calls else "") + "."),
+        fix=(f"To freeze `{found.module}`, set `requires_grad_(False)` on it and leave its parameters out of the "
+             "optimizer; keep `.eval()` as well if its batch-norm statistics must not change. If it is meant to "
+             "train, this is only a note: its dropout and batch norm run in inference mode."),
+        fix_basis="guess")
+    for call in calls[:2]:
+        finding.mark_fix(call, f"`.eval()` here does not freeze `{found.module}`: its parameters still train")
+    for call in calls[:2]:
+        finding.add(Location.at(call, "mode", "eval mode set"))
+    finding.add(Location.at(ledger.site_of(trace, found.leaves[0]), "defined", "parameter defined"))
+    finding.add(Location.at(step.site, "step", "changes them"))
+    return [finding]
+
+
+def zero_gradients(trace: Trace) -> list[Finding]:
+    found = ledger.zero_gradient_leaves(trace)
+    if found is None:
+        return []
+    leaves, step = found
+    # Only where a zero-derivative op stands between them and the loss: a gradient can also be
+    # zero by design (a bias under a difference of two means, as in a WGAN critic).
+    killers = sorted((n for n in trace.nodes.values() if _ZERO_DERIVATIVE.match(n.name)
+                      and _behind(trace, n, set(leaves))), key=lambda n: n.seq)
+    if not killers:
+        return []
+    killer = killers[0]
+    finding = Finding(
+        rule=ZERO_RULE_ID, severity="warning", title="Gradients that are exactly zero at every step",
+        explanation=(f"{_names(trace, leaves)} had a .grad that is zero everywhere at each of the first steps of "
+                     f"{step.optimizer} (at {where(step.site)}): they take part in the loss but never change."
+                     + f" The backward of {node_words(killer)} has a zero derivative everywhere (a step function), "
+                       "so nothing before it gets a gradient."),
+        fix=("Do not round or threshold on the way to the loss while training: use the continuous value (or a "
+             "straight-through estimator, `x + (x.round() - x).detach()`), and round only for evaluation."))
+    option = _cuts.setting_for(killer.site)
+    finding.mark_fix(user_site(killer.site), f"{killer.op} here has a zero derivative: everything before it "
+                                             "gets exactly zero gradients")
+    if option is not None:
+        finding.mark_fix(option[0], f"`{option[1]}` takes the path through {killer.op}")
+    finding.add(Location.at(killer.site, "created", "zero-derivative op"))
+    finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
+    finding.add(Location.at(step.site, "step", "steps zero gradients"))
+    return [finding]
+
+
+def _behind(trace: Trace, node, leaves: set[int]) -> bool:
+    """Whether one of `leaves` is among the leaves the graph behind `node` accumulates into."""
+    seen, stack = set(), [node.id]
+    while stack:
+        current = trace.node(stack.pop())
+        if current is None or current.id in seen:
+            continue
+        seen.add(current.id)
+        if leaves & set(current.leaf_ids):
+            return True
+        stack.extend(current.next_ids)
+    return False
+
+
+def optimizer_without_gradients(trace: Trace) -> list[Finding]:
+    found = ledger.never_graded_optimizer(trace)
+    if found is None or any(h.kind in ("never-graded", "not-in-optimizer") for h in trace.grad_hazards):
+        return []  # (the other parameters got gradients: those findings say why these did not)
+    if any(call.leaf_outputs and not call.roots for call in trace.backward_calls):
+        return []  # backward on a loss rebuilt as a new leaf: backward-on-leaf says why nothing gets one
+    leaves, step = found
+    module = _module_of(trace, leaves)
+    cuts = sorted(trace.cuts.values(), key=lambda c: -c.seq)  # the latest first (see silent.py)
+    cut = next((c for c in cuts if module and (c.module or "").startswith(module)), None) or \
+        next((c for c in cuts if c.input_leaf in leaves), None) or (cuts[0] if len(cuts) == 1 else None)
+    finding = Finding(
+        rule="parameter-without-gradient", severity="warning",
+        title="An optimizer whose parameters never get a gradient",
+        explanation=(f"{step.optimizer} (stepped at {where(step.site)}) holds {_names(trace, leaves)}, and none of "
+                     "its parameters had a gradient at any of its first steps, though backward ran: what it "
+                     "optimizes never reaches a loss that is backpropagated."
+                     + (f" The path is cut: {_cuts.sentence(cut)}." if cut else "")),
+        fix=_cuts.fix(cut) if cut else "Use what this optimizer trains in a loss that is backpropagated.",
+        fix_basis="facts" if cut else "guess")
+    if cut is not None:
+        marked = _cuts.fix_site(cut)
+        if marked is not None:
+            finding.mark_fix(*marked)
+        for location in _cuts.locations(trace, cut):
+            finding.add(location)
+    finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
+    finding.add(Location.at(step.site, "step", "steps nothing"))
+    return [finding]
+
+
+def _module_of(trace: Trace, leaves: list[int]) -> str | None:
+    leaf = trace.leaf(leaves[0]) if leaves else None
+    return leaf.name.rsplit(".", 1)[0] if leaf and leaf.name and "." in leaf.name else None
