@@ -95,7 +95,8 @@ def test_unused_parameters_are_named_on_every_rank_and_merged(tmp_path):
         assert finding["rule"] == "ddp-unused-parameters"
         assert finding["details"]["unused_parameters"] == ["aux_head.weight", "aux_head.bias"]
         assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
-            (script, 22, "skipped"), (script, 21, "condition"), (script, 32, "failed")]
+            (script, 28, "fix"), (script, 21, "fix"), (script, 22, "skipped"), (script, 21, "condition"),
+            (script, 32, "failed")]
         assert f"[rank{rank}]: ╭─ 1. DDP: parameters that got no gradient" in run.stderr  # panels prefixed by rank
     merged = subprocess.run([*_gradscope(), "report", "report.rank0.json", "report.rank1.json"], cwd=tmp_path,
                             capture_output=True, text=True, timeout=120)
@@ -114,7 +115,8 @@ def test_reentrant_checkpointing_under_ddp_names_the_checkpoint_calls(tmp_path):
     (finding,) = report["findings"]
     assert finding["rule"] == "ddp-marked-ready-twice"
     assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
-        (script, 19, "checkpoint"), (script, 20, "checkpoint"), (script, 29, "backward")]
+        (script, 19, "fix"), (script, 26, "fix"), (script, 19, "checkpoint"), (script, 20, "checkpoint"),
+        (script, 29, "backward")]
     assert "use_reentrant=False" in finding["fix"]
 
 
@@ -233,7 +235,8 @@ def test_workers_started_by_mp_spawn_are_recorded_and_named_by_rank(tmp_path):
         (finding,) = report["findings"]
         assert finding["details"]["unused_parameters"] == ["aux_head.weight", "aux_head.bias"]
         assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
-            (script, 26, "skipped"), (script, 25, "condition"), (script, 38, "failed")]
+            (script, 34, "fix"), (script, 25, "fix"), (script, 26, "skipped"), (script, 25, "condition"),
+            (script, 38, "failed")]
     parent = json.loads((tmp_path / "out" / "report.json").read_text())
     assert parent["findings"] == [] and parent["error"]["type"] == "ProcessRaisedException"
     merged = subprocess.run([*_gradscope(), "report", *sorted(map(str, (tmp_path / "out").glob("*.json")))],
@@ -251,8 +254,8 @@ def test_a_multiprocessing_worker_is_recorded_with_any_start_method(tmp_path, me
     assert _without_gradscope(run.stderr) == _comparable(plain.stderr)  # "Process ...:" and its traceback, as Python's
     assert "[child1]: ╭─ 1. A tensor saved for backward was modified in place" in run.stderr
     (finding,) = json.loads((tmp_path / "report.child1.json").read_text())["findings"]
-    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(13, "saved"), (14, "modified"),
-                                                                           (15, "backward")]
+    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(14, "fix"), (13, "saved"),
+                                                                           (14, "modified"), (15, "backward")]
     assert json.loads((tmp_path / "report.json").read_text())["findings"] == []  # the parent ran no autograd
 
 

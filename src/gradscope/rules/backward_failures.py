@@ -10,7 +10,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, source_line, user_site
 from ..trace.queries import user_files
 from ..trace.model import Trace
-from ..trace.source_search import calls_with_argument, reentrant_checkpoint_calls, return_lines
+from ..trace.source_search import calls_named, calls_with_argument, reentrant_checkpoint_calls, return_lines
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _nan
 from ._explainers import Explainers, explain_first, matches
@@ -277,11 +277,24 @@ def _ddp_ready_twice(trace, call, found):
                + " while DDP looks for unused parameters, or through reentrant checkpointing")
         fix = ("Construct DDP with `static_graph=True` (and without find_unused_parameters) when the same layers are "
                "used twice per forward; with checkpointing, pass `use_reentrant=False`.")
-    return _finding(trace, call, "ddp-marked-ready-twice", "DDP: a parameter's gradient arrived twice in one iteration",
-                    f"{call_words(call)} failed in DistributedDataParallel's reducer: {why}, and DDP expects each "
-                    "parameter's gradient once per iteration.", fix,
-                    *(Location.at(site, "checkpoint" if site in reentrant else "used", "uses the module again")
-                      for site in uses[:3]))
+    finding = _finding(trace, call, "ddp-marked-ready-twice", "DDP: a parameter's gradient arrived twice in one iteration",
+                       f"{call_words(call)} failed in DistributedDataParallel's reducer: {why}, and DDP expects each "
+                       "parameter's gradient once per iteration.", fix,
+                       *(Location.at(site, "checkpoint" if site in reentrant else "used", "uses the module again")
+                         for site in uses[:3]))
+    for site in reentrant[:1]:
+        finding.mark_fix(site, "a reentrant checkpoint runs this part of the graph in a backward of its own: pass "
+                               "use_reentrant=False")
+    for site in ddp_constructions(trace)[:1]:
+        finding.mark_fix(site, "wraps the model in DDP: construct it with static_graph=True when layers are used "
+                               "more than once per forward")
+    return finding
+
+
+def ddp_constructions(trace) -> list[Site]:
+    """The program's `DistributedDataParallel(...)` calls (where its options go), from the source."""
+    return [Site(path, line) for path in user_files(trace)[:12]
+            for name in ("DistributedDataParallel", "DDP") for line in calls_named(path, name)]
 
 
 def _peer_stopped(trace, call, found):

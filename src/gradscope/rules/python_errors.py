@@ -10,9 +10,11 @@ import re
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site
 from ..trace.model import Trace
-from ..trace.source_search import class_methods, enclosing_condition
+from ..trace.queries import user_files
+from ..trace.source_search import calls_named, class_methods, enclosing_condition
 from ._explainers import Explainers, explain_first
 from ._words import node_words, where
+from .backward_failures import ddp_constructions
 from .ddp import traced_paths
 
 
@@ -163,6 +165,16 @@ def _ddp_unused(trace, error, found):
                        *(Location.at(site, "skipped", "used only when the branch is taken") for site in uses[:2]),
                        *(Location.at(site, "condition", "the branch that skips it") for site in conditions[:2]),
                        *(Location.at(site, "unused", "built, never called") for site in built[:2]))
+    lightning = "LightningModule" in error.message
+    where_built = ([Site(path, line) for path in user_files(trace)[:12] for line in calls_named(path, "Trainer")]
+                   if lightning else ddp_constructions(trace))
+    for site in where_built[:1]:
+        finding.mark_fix(site, ("builds the Trainer: give it strategy=\"ddp_find_unused_parameters_true\""
+                                if lightning else "wraps the model in DDP: construct it with "
+                                                  "find_unused_parameters=True")
+                         + " (parameters go unused on some iterations)")
+    for site in conditions[:1]:
+        finding.mark_fix(site, f"skips `{modules[0]}` on some iterations: or use it on every iteration")
     finding.details["unused_parameters"] = names
     if rank is not None:
         finding.details["rank"] = rank

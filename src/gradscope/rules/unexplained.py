@@ -36,6 +36,8 @@ def check(trace: Trace, findings: list[Finding]) -> list[Finding]:
     # a forward op that merely had tensors requiring grad).
     if call is None and not _AUTOGRAD.search(f"{error.type}: {error.message}"):
         return []
+    if call is None and not (trace.nodes or trace.leaves or trace.backward_calls):
+        return []  # no autograd ran in this process (a launcher relaying its worker's error)
 
     finding = Finding(rule=RULE_ID, severity="error", title=f"Autograd error: {error.type}",
                       explanation="", fix="", details={"uncaught": True}, fix_basis="guess")
