@@ -47,9 +47,11 @@ def test_github_annotations_are_exact(project):
     head, message = annotation.split("::", 2)[1:]
     assert head == ("error file=hazard_forward_only_test.py,line=8,"
                     "title=gradscope inplace-hazard%3A In-place change of a tensor saved for a backward that has not run")
-    assert message.startswith("`div_` at hazard_forward_only_test.py:8 changes in place a tensor (float32 [2, 5]) "
-                              "that `sigmoid` (SigmoidBackward0) at hazard_forward_only_test.py:7 saved")
-    assert "%0A%0Asaved: hazard_forward_only_test.py:7%0A%0AFix: " in message
+    assert message.startswith("Change this line: changes in place a tensor saved for a backward that has not run yet")
+    assert message.split("%0A%0A", 1)[1].startswith(
+        "`div_` at hazard_forward_only_test.py:8 changes in place a tensor (float32 [2, 5]) "
+        "that `sigmoid` (SigmoidBackward0) at hazard_forward_only_test.py:7 saved")
+    assert "%0A%0Asaved: hazard_forward_only_test.py:7%0Amodified: hazard_forward_only_test.py:8%0A%0AFix: " in message
     assert "\n" not in message and "\r" not in message
 
 
@@ -75,9 +77,12 @@ def test_sarif_has_the_required_fields_and_the_lines(project):
     assert physical["artifactLocation"] == {"uri": HAZARD, "uriBaseId": "%SRCROOT%"}
     assert physical["region"]["startLine"] == MODIFIED_LINE
     assert physical["region"]["snippet"]["text"].startswith("weights.div_(temperature)")
-    (related,) = res["relatedLocations"]
-    assert related["id"] == 1 and related["physicalLocation"]["region"]["startLine"] == SAVED_LINE
-    assert related["message"]["text"] == "saved: saved for backward"
+    assert res["message"]["text"].startswith("In-place change of a tensor saved for a backward that has not run. "
+                                             "Change this line: changes in place a tensor saved")
+    saved, modified = res["relatedLocations"]
+    assert saved["id"] == 1 and saved["physicalLocation"]["region"]["startLine"] == SAVED_LINE
+    assert saved["message"]["text"] == "saved: saved for backward"
+    assert modified["physicalLocation"]["region"]["startLine"] == MODIFIED_LINE
     assert run["originalUriBaseIds"]["%SRCROOT%"]["uri"] == project.resolve().as_uri() + "/"
 
 
@@ -238,7 +243,9 @@ def test_help_lists_the_exit_codes():
 
 
 def test_optimizer_step_under_a_live_evaluation_graph(tmp_path):
-    """What `gradscope check` judges, recorded in-process: the gate on the recorded findings."""
+    """What `gradscope check` judges, recorded in-process: the gate on the recorded findings. An
+    evaluation graph that saved the weights and is built on after the step could still be
+    backpropagated: a hazard. One that nothing uses after the step is not (issue 29)."""
     script = tmp_path / "validate.py"
     script.write_text(textwrap.dedent('''\
         import torch
@@ -250,6 +257,7 @@ def test_optimizer_step_under_a_live_evaluation_graph(tmp_path):
         val = model(x).sigmoid()  # evaluation without no_grad: its graph saved the weights
         model(x).pow(2).mean().backward()
         opt.step()
+        score = (val * 2).mean()  # built on after the step: a backward through it would fail
         print(val.shape)
     '''))
     run = record(script, cwd=tmp_path)
@@ -258,6 +266,10 @@ def test_optimizer_step_under_a_live_evaluation_graph(tmp_path):
     assert verdict.exit_code(program_failed=False) == 1
     (finding,) = verdict.reported
     assert finding.rule == "inplace-hazard"
-    assert [(loc.line, loc.role) for loc in finding.locations] == [(7, "saved"), (9, "modified")]
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(9, "fix"), (7, "saved"), (9, "modified")]
     assert "`SGD.step`" in finding.explanation and "parameter `2.weight`" in finding.explanation
     assert "torch.no_grad()" in finding.fix
+
+    script.write_text(script.read_text().replace("score = (val * 2).mean()", "pass"))
+    quiet = record(script, cwd=tmp_path)
+    assert quiet.outcome.exit_status == 0 and quiet.findings == []

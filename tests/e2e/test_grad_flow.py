@@ -179,4 +179,4 @@ def test_the_nan_origin_wins_over_the_first_nonfinite_layer():
     assert run.outcome.exit_status == 0 and run.stdout == run_python_once(sample).stdout
     (finding,) = run.findings
     assert finding.rule == "nonfinite-gradient" and run.trace.grad_flow.first_nonfinite is not None
-    assert [(loc.line, loc.role) for loc in finding.locations] == [(12, "created"), (14, "backward"), (15, "step")]
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(12, "fix"), (12, "created"), (14, "backward"), (15, "step")]

@@ -15,13 +15,15 @@ NOTEBOOKS = SAMPLES / "notebooks"
 
 # notebook -> (rule, [(cell number, line, role), ...] in report order)
 EXPECTED = {
-    "leaf_and_retain_grad.ipynb": ("non-leaf-grad-read", [(3, 1, "non-leaf"), (4, 3, "read")]),
-    "inplace_version.ipynb": ("inplace-modified-saved-tensor", [(3, 2, "saved"), (4, 1, "modified"), (5, 1, "backward")]),
-    "backward_twice.ipynb": ("backward-through-freed-graph", [(3, 2, "created"), (4, 1, "freed"), (5, 1, "backward")]),
-    "non_scalar_backward.ipynb": ("backward-non-scalar", [(3, 2, "created"), (4, 1, "backward")]),
-    "no_grad_detach.ipynb": ("backward-without-graph", [(3, 2, "cut"), (3, 1, "no-grad-block"), (2, 4, "cut-input"),
-                                                        (4, 1, "backward")]),
-    "copyslices.ipynb": ("inplace-on-leaf", [(3, 1, "created"), (4, 1, "modified")]),
+    "leaf_and_retain_grad.ipynb": ("non-leaf-grad-read", [(3, 1, "fix"), (3, 1, "non-leaf"), (4, 3, "read")]),
+    "inplace_version.ipynb": ("inplace-modified-saved-tensor", [(4, 1, "fix"), (3, 2, "saved"), (4, 1, "modified"),
+                                                                (5, 1, "backward")]),
+    "backward_twice.ipynb": ("backward-through-freed-graph", [(5, 1, "fix"), (3, 2, "created"), (4, 1, "freed"),
+                                                              (5, 1, "backward")]),
+    "non_scalar_backward.ipynb": ("backward-non-scalar", [(3, 2, "fix"), (3, 2, "created"), (4, 1, "backward")]),
+    "no_grad_detach.ipynb": ("backward-without-graph", [(3, 1, "fix"), (3, 2, "cut"), (3, 1, "no-grad-block"),
+                                                        (2, 4, "cut-input"), (4, 1, "backward")]),
+    "copyslices.ipynb": ("inplace-on-leaf", [(4, 1, "fix"), (3, 1, "created"), (4, 1, "modified")]),
 }
 
 

@@ -136,4 +136,6 @@ def test_plugin_expected_hazards_by_marker_and_config(pytester):
     result.assert_outcomes(passed=2, failed=1)
     result.stdout.fnmatch_lines(["FAILED *test_not_documented - gradscope: autograd*"])
     summary = result.stdout.str().split("= gradscope =")[1]
-    assert summary.count("(expected)") == 2
+    # The change under no_grad that the first test makes on purpose is followed by nothing that
+    # uses the graph: no hazard at all (issue 29); the config documents the second.
+    assert summary.count("(expected)") == 1 and "test_version_counter_on_purpose" not in summary

@@ -107,7 +107,7 @@ def test_torch_imported_late_is_still_recorded(tmp_path):
     report = json.loads((tmp_path / "r.json").read_text())
     [finding] = report["findings"]
     assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [
-        (12, "saved"), (13, "modified"), (14, "backward")]
+        (13, "fix"), (12, "saved"), (13, "modified"), (14, "backward")]
 
 
 def _start(command):
@@ -146,4 +146,5 @@ def test_dash_m_package_that_imports_torch_first(tmp_path):
     assert plain.returncode == traced.returncode == 1
     assert traced.stderr.startswith(plain.stderr)
     [finding] = json.loads((tmp_path / "r.json").read_text())["findings"]
-    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(6, "saved"), (7, "modified"), (8, "backward")]
+    assert [(loc["line"], loc["role"]) for loc in finding["locations"]] == [(7, "fix"), (6, "saved"), (7, "modified"),
+                                                                           (8, "backward")]

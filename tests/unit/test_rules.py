@@ -91,7 +91,7 @@ def test_freed_graph_two_losses_sharing_a_graph():
 
 def test_freed_graph_tensor_carried_from_earlier_iteration():
     [finding] = freed_graph.check(freed_trace(root_epoch=1, same_line=True))
-    assert locs(finding) == [(5, "created"), (5, "used"), (7, "freed"), (10, "backward")]
+    assert locs(finding) == [(5, "fix"), (5, "created"), (5, "used"), (7, "freed"), (10, "backward")]
     assert "carried from one iteration into the next" in finding.explanation
     assert "detach()" in finding.fix
 

@@ -24,6 +24,7 @@ import torch
 
 from ..trace.locations import capture
 from ..trace.model import FlowSeries, GradFlow
+from .reads import parameters_of, unique
 
 RELU_TYPES = frozenset({"ReLU", "ReLU6"})
 
@@ -112,10 +113,10 @@ class FlowCollector:
         self._grads, self._forward, self._last_output = [], {}, _nothing
         if call_index % self.stride:
             return
-        roots = [r for r in roots if any(True for _ in r.parameters())]
+        roots = [r for r in roots if any(True for _ in parameters_of(r))]
         for root in roots:
             prefix = f"{type(root).__name__}." if len(roots) > 1 else ""  # several models: say whose
-            for name, param in root.named_parameters():
+            for name, param in unique(parameters_of(root)):
                 if param.grad is None or (self.watch and not self._param_watched(name)):
                     continue
                 key = (id(param), "parameter")

@@ -13,6 +13,7 @@ import torch
 
 from ..trace.locations import capture_stack
 from .leaves import Leaves
+from .reads import own_parameters, parameters_of, submodules, unique
 from .records import MAX_EVENTS
 
 _is_compiling = torch.compiler.is_compiling
@@ -190,22 +191,23 @@ class Modules:
         modules = self.live()
         self._refs = [weakref.ref(m, functools.partial(self._died, id(m))) for m in modules]
         for root in roots_of(modules):
-            for name, module in root.named_modules(remove_duplicate=False):
+            for name, module in submodules(root):
                 known = self.names.get(id(module))
                 if known is None or len(name) < len(known):
                     self.names[id(module)] = name
-            for name, param in root.named_parameters(remove_duplicate=False):
+            for name, param in parameters_of(root):
                 self._leaves.name(param, name)
             if type(root).__name__ == "DistributedDataParallel" and not self.ddp_parameters:
                 wrapped = getattr(root, "module", None)
                 if wrapped is not None:
-                    self.ddp_parameters = [name for name, param in wrapped.named_parameters() if param.requires_grad]
+                    self.ddp_parameters = [name for name, param in unique(parameters_of(wrapped))
+                                           if param.requires_grad]
 
     def count_parameters(self) -> tuple[int, int]:
         """(trainable, all) parameters of the modules alive now."""
         seen, trainable = set(), 0
         for module in self.live():
-            for param in module.parameters(recurse=False):
+            for param in own_parameters(module):
                 if id(param) not in seen:
                     seen.add(id(param))
                     trainable += bool(param.requires_grad)
@@ -287,7 +289,7 @@ def _items(container, limit: int = 1000):
 def roots_of(modules: list) -> list:
     """The modules that are inside no other module (the models). Descendants, not just children:
     a ModuleList that never runs forward is never seen, but its layers are inside the model."""
-    inside = {id(sub) for m in modules for sub in m.modules() if sub is not m}
+    inside = {id(sub) for m in modules for _, sub in submodules(m) if sub is not m}
     return [m for m in modules if id(m) not in inside]
 
 

@@ -21,7 +21,7 @@ from .inplace import InplaceLog
 from .leaves import Leaves
 from .ledger import StepLedger
 from .modules import Modules
-from .reads import Tensor
+from .reads import Tensor, own_parameters, parameters_of, unique
 from .records import GRAD_CHECK_STEPS
 
 
@@ -193,7 +193,7 @@ class Optimizers:
             known = set().union(self._dead_param_ids, *(s.param_ids for s in self._states.values()))
             stray_modules = {}
             for module in self._modules.live():
-                for p in module.parameters(recurse=False):
+                for p in own_parameters(module):
                     if p.grad is not None and id(p) not in known and leaf_id(p) not in self._not_in_optimizer:
                         self._not_in_optimizer[leaf_id(p)] = (step_site(), state.name, state.steps, id(p))
                         stray_modules[id(module)] = module
@@ -221,7 +221,7 @@ class Optimizers:
         the same model got one (without an optimizer, the step checks never run)."""
         leaf_id = self._leaves.id_of
         for root in self._modules.roots():
-            params = [p for p in root.parameters() if p.requires_grad]
+            params = [p for _, p in unique(parameters_of(root)) if p.requires_grad]
             if not any(p.grad is not None for p in params):
                 continue
             for p in params:

@@ -167,3 +167,44 @@ def unpack_error(node, attr: str) -> str | None:
     except Exception:
         return None
     return None
+
+
+# nn.Module's registries, read directly: a module class may override `parameters()`,
+# `named_modules()` or `modules()` (with another signature, or doing work), and reading a fact
+# must never run the program's code.
+def own_parameters(module) -> list:
+    """The parameters registered on `module` itself (not its submodules)."""
+    registry = vars(module).get("_parameters")
+    return [p for p in registry.values() if p is not None] if isinstance(registry, dict) else []
+
+
+def submodules(root, prefix: str = "", limit: int = 100_000):
+    """(path, module) for `root` and every module registered below it, depth first, each path
+    once (a module registered twice appears under both paths, as named_modules(remove_duplicate=False))."""
+    stack, count = [(prefix, root)], 0
+    while stack and count < limit:
+        name, module = stack.pop()
+        count += 1
+        yield name, module
+        children = vars(module).get("_modules")
+        if isinstance(children, dict):
+            for child_name, child in reversed(list(children.items())):
+                if child is not None:
+                    stack.append((f"{name}.{child_name}" if name else child_name, child))
+
+
+def parameters_of(root):
+    """(path, parameter) of every parameter registered in `root`'s modules."""
+    for path, module in submodules(root):
+        for key, param in (vars(module).get("_parameters") or {}).items():
+            if param is not None:
+                yield (f"{path}.{key}" if path else key), param
+
+
+def unique(named):
+    """named_parameters()'s order without repeats (a parameter shared by two modules, once)."""
+    seen = set()
+    for name, param in named:
+        if id(param) not in seen:
+            seen.add(id(param))
+            yield name, param

@@ -7,6 +7,7 @@ from typing import TextIO
 
 from rich.console import Console, Group
 from rich.panel import Panel
+from rich.table import Table
 from rich.text import Text
 
 from ..trace.findings import FIX, Finding
@@ -55,27 +56,24 @@ def render_to(console: Console, findings: list[Finding], internal_errors: list[s
 
 
 def _panel(number: int, finding: Finding) -> Panel:
-    # As a traceback reads: each line's place on its own row, its code indented under it (a long
-    # path then never squeezes the code), and the user frames that reached it, outermost first.
-    # The line to change comes first ("change here"), with why that line.
-    width = max((len(_label(loc.role)) for loc in finding.locations), default=0)
-    timeline = Text(overflow="fold")
+    # As a traceback reads: each line's place, its code under it, and the user frames that
+    # reached it, outermost first. The line to change comes first ("change here"), with why.
+    # Two columns, so that long code, reasons and caller chains wrap under their own line.
+    timeline = Table.grid(padding=(0, 2))
+    timeline.add_column(no_wrap=True)
+    timeline.add_column(overflow="fold")
     for index, loc in enumerate(finding.locations):
-        if index:
-            timeline.append("\n")
-        where = _place(loc.path, loc.line) + (f" in {loc.function}" if loc.function else "")
-        timeline.append(_label(loc.role).ljust(width), style=_ROLE_STYLE.get(loc.role, "white"))
-        timeline.append("  ")
-        timeline.append(where, style="bold")
-        indent = " " * (width + 4)
+        details = Text()
+        details.append(_place(loc.path, loc.line) + (f" in {loc.function}" if loc.function else ""), style="bold")
         if loc.code:
-            timeline.append(f"\n{indent}{loc.code}", style="dim")
+            details.append(f"\n{loc.code}", style="dim")
         if loc.role == FIX and loc.note:
-            timeline.append(f"\n{indent}→ {loc.note}", style="green")
+            details.append(f"\n→ {loc.note}", style="green")
         # The frames that reached it, once: a run of lines reached the same way shares them.
         if loc.callers and (index == 0 or loc.callers != finding.locations[index - 1].callers):
             chain = " → ".join(f"{_place(c.path, c.line)} in {c.function}" for c in loc.callers)
-            timeline.append(f"\n{indent}reached from {chain}", style="dim italic")
+            details.append(f"\nreached from {chain}", style="dim italic")
+        timeline.add_row(Text(_label(loc.role), style=_ROLE_STYLE.get(loc.role, "white")), details)
     caught = "" if finding.details.get("uncaught", True) else " (caught by the program)"
     body = Group(
         timeline,

@@ -29,7 +29,9 @@ def annotation(finding: Finding) -> str:
 
 
 def message(finding: Finding) -> str:
-    lines = [finding.explanation]
+    primary = finding.primary
+    lines = ([f"Change this line: {primary.note}.", ""] if primary is not None and primary.role == "fix"
+             and primary.note else []) + [finding.explanation]
     others = [loc for loc in finding.locations if loc is not finding.primary]
     if others:
         lines.append("")

@@ -63,7 +63,7 @@ def _result(finding: Finding, rule_index: int, base: str) -> dict:
         "ruleId": finding.rule,
         "ruleIndex": rule_index,
         "level": _LEVEL.get(finding.severity, "warning"),
-        "message": {"text": f"{finding.title}. {finding.explanation} Fix: {finding.fix}"},
+        "message": {"text": f"{finding.title}. {_change_here(primary)}{finding.explanation} Fix: {finding.fix}"},
     }
     if primary is not None:
         result["locations"] = [_location(primary, base)]
@@ -73,6 +73,11 @@ def _result(finding: Finding, rule_index: int, base: str) -> dict:
             {"id": number, **_location(loc, base), "message": {"text": f"{loc.role}: {loc.note or loc.code}"}}
             for number, loc in enumerate(related, 1)]
     return result
+
+
+def _change_here(primary: Location | None) -> str:
+    """The result's line is the one to change when the finding singled one out: say why."""
+    return f"Change this line: {primary.note}. " if primary is not None and primary.role == "fix" and primary.note else ""
 
 
 def _location(location: Location, base: str) -> dict:

@@ -126,12 +126,13 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             for each in _distinct(crossings(trace, call.roots, freeing.index + 1)):
                 finding.add(Location.at(each.old.site, "created", "value made in an earlier iteration"))
                 finding.add(Location.at(each.new.site, "used", "used again in the next iteration"))
-        finding.add(Location.at(freed.site if freed else None, "created", "tensor made before that graph was freed"))
+        if not _names(finding, freed.site if freed else None, "created"):
+            finding.add(Location.at(freed.site if freed else None, "created", "tensor made before that graph was freed"))
         for line, holder in kept:
             finding.add(Location.at(Site(consumer.site.path, line), "kept", f"kept in `{holder}`, across backward calls"))
         finding.add(Location.at(loop_line, "carried", "the loop feeds the old tensor back in here"))
         finding.add(Location.at(linked, "linked", "the earlier use that put it into the freed graph"))
-        if stored is None:
+        if stored is None and not _names(finding, consumer.site if consumer else None, "used"):
             finding.add(Location.at(consumer.site if consumer else None, "used", "used again in the new graph"))
         finding.add(Location.at(freeing.site if freeing else None, "freed", "its graph was freed here"))
         finding.add(Location.at(call.site, "backward", "backward fails here"))
@@ -276,3 +277,9 @@ def _helper_called_again(call: BackwardCall, freeing: BackwardCall | None) -> Si
             second[-1].path, second[-1].function):
         return None
     return second[-1]
+
+
+def _names(finding: Finding, site: Site | None, role: str) -> bool:
+    """Whether the finding names that line in that role already."""
+    return site is not None and any((loc.path, loc.line, loc.role) == (site.path, site.line, role)
+                                    for loc in finding.locations)

@@ -75,9 +75,7 @@ class Finding:
         return self.locations[0] if self.locations else None
 
     def add(self, location: Location | None) -> None:
-        """Add a line in a role; once per line and role (the first note stays)."""
-        if location is None or any((loc.path, loc.line, loc.role) == (location.path, location.line, location.role)
-                                   for loc in self.locations):
+        if location is None or location in self.locations:
             return
         if location.role == FIX:  # (fix sites go first: see mark_fix)
             self.mark_fix(location, location.note)
