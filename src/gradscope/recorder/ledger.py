@@ -15,7 +15,7 @@ class StepLedger:
         self._leaves = leaves
         self.steps: list[ParamStep] = []
 
-    def begin(self, optimizer, site, params, with_grad) -> tuple:
+    def begin(self, optimizer, site, params, with_grad, seq: int = 0) -> tuple:
         """Before a step of `optimizer` (its OptimizerState): the parameters without .grad, and
         one count of non-zero elements per gradient (read after the step)."""
         leaf_id = self._leaves.id_of
@@ -23,7 +23,7 @@ class StepLedger:
         zeros = [p.grad.count_nonzero() for p in dense]
         entry = ParamStep(optimizer.name, optimizer.steps, site, len(params), 0,
                           grad_none=[leaf_id(p) for p in params if p.requires_grad and p.grad is None][:16],
-                          optimizer_index=optimizer.index)
+                          optimizer_index=optimizer.index, seq=seq)
         return entry, dense, zeros
 
     def end(self, begun: tuple, before) -> bool:

@@ -179,7 +179,7 @@ class Optimizers:
                                 step_site(), state.steps)
 
         if state.steps <= GRAD_CHECK_STEPS:
-            state.ledger = self.ledger.begin(state, step_site(), params, with_grad)
+            state.ledger = self.ledger.begin(state, step_site(), params, with_grad, next(self._clock.seq))
             self._modules.scan_flags()
             if with_grad:
                 for p in params:

@@ -89,7 +89,9 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         linked, linked_at_freeing = None, False
         if not carried and stored is None and freed is not None and freeing is not None:
             use = earlier_use(trace, freed, freeing, consumer)
-            linked = (model_call_site(trace, use) or use.site) if use is not None else None
+            # The user's own line of that use (inside a model's forward, where the detach goes),
+            # else the call of the model it ran in.
+            linked = (user_site(use.site) or model_call_site(trace, use)) if use is not None else None
             named = [s for s in (freeing.site, consumer.site if consumer else None) if s is not None]
             if linked is not None and freeing.site is not None \
                     and (linked.path, linked.line) == (freeing.site.path, freeing.site.line):
@@ -121,7 +123,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                                 "compute it inside the loop (or `.detach()` it, if nothing before it "
                                                 "is meant to train)")
         else:
-            _mark_carried(finding, freed, loop_line, kept, linked, consumer, freeing, carried)
+            _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried)
         if crossing is not None and not library_twice:
             for each in _distinct(crossings(trace, call.roots, freeing.index + 1)):
                 finding.add(Location.at(each.old.site, "created", "value made in an earlier iteration"))
@@ -193,8 +195,8 @@ def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | No
                                            "be backpropagated once)")
 
 
-def _mark_carried(finding: Finding, freed: Node | None, loop_line: Site | None, kept: list, linked: Site | None,
-                  consumer: Node | None, freeing: BackwardCall | None, carried: bool) -> None:
+def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line: Site | None, kept: list,
+                  linked: Site | None, consumer: Node | None, freeing: BackwardCall | None, carried: bool) -> None:
     """A tensor from before the freeing backward, used again: the statement that carries it into
     the next iteration (found in the source), the loop line that feeds it back, the container
     that keeps it, or the earlier use that put it into the freed graph."""
@@ -211,6 +213,11 @@ def _mark_carried(finding: Finding, freed: Node | None, loop_line: Site | None, 
         line, holder = kept[0]
         finding.mark_fix(Site(consumer.site.path, line), f"`{holder}` keeps the tensor with its graph past the "
                                                          "backward that frees it: keep what rebuilds it instead")
+    elif linked is not None and consumer is not None and _trains_producer(trace, freeing, freed):
+        # The freeing backward is the one that trains what made the tensor (its optimizer step
+        # changed those parameters): the new use is the one that must not go through it.
+        finding.mark_fix(user_site(consumer.site), "uses again a tensor whose graph the earlier backward, which "
+                                                   "trains what made it, freed: use `.detach()` of it here")
     elif linked is not None:
         finding.mark_fix(linked, "puts the tensor into the graph that the earlier backward freed: pass it "
                                  "`.detach()`ed here if that backward is not meant to train what made it")
@@ -228,11 +235,24 @@ def _carried_crossing(trace: Trace, freeing: BackwardCall | None, call: Backward
         return None, None
     found = crossings(trace, call.roots, freeing.index + 1)
     for crossing in found:
-        made = user_site(crossing.old.site)
-        line = carrying_statement(made.path, made.line) if made is not None else None
-        if line is not None:
-            return crossing, Site(made.path, line, made.function, made.callers)
+        stored = _stored_at(user_site(crossing.old.site))
+        if stored is not None:
+            return crossing, stored
     return (found[0] if found else None), None
+
+
+def _stored_at(made: Site | None) -> Site | None:
+    """The statement that keeps the value made at `made` on an object: in the function that made
+    it, or in one of the user's frames around it (`self._cache = self.encoder(x)` memoises what
+    the encoder's forward made)."""
+    if made is None:
+        return None
+    frames = (made, *reversed(made.callers))
+    for depth, frame in enumerate(frames):
+        line = carrying_statement(frame.path, frame.line)
+        if line is not None:  # (frame `depth` out is made.callers[-depth]: its callers are those before it)
+            return Site(frame.path, line, frame.function, made.callers[:len(made.callers) - depth])
+    return None
 
 
 def _distinct(found: list, limit: int = 2) -> list:
@@ -283,3 +303,23 @@ def _names(finding: Finding, site: Site | None, role: str) -> bool:
     """Whether the finding names that line in that role already."""
     return site is not None and any((loc.path, loc.line, loc.role) == (site.path, site.line, role)
                                     for loc in finding.locations)
+
+
+def _trains_producer(trace: Trace, call: BackwardCall | None, made: Node | None) -> bool:
+    """Whether the optimizer step after backward `call` (before the next backward) changed a
+    parameter that the graph behind `made` accumulates into: that backward trains what made it."""
+    if call is None or made is None:
+        return False
+    later = next((c for c in trace.backward_calls if c.seq > call.seq), None)
+    steps = [s for s in trace.param_steps if s.seq > call.seq and (later is None or s.seq < later.seq)]
+    if not steps:
+        return False
+    leaves, seen, stack = set(), set(), [made.id]
+    while stack and len(seen) < 10_000:
+        node = trace.node(stack.pop())
+        if node is None or node.id in seen:
+            continue
+        seen.add(node.id)
+        leaves.update(node.leaf_ids)
+        stack.extend(node.next_ids)
+    return any(leaves & set(step.changed_leaves) for step in steps)

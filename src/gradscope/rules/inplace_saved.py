@@ -63,7 +63,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         finding.add(Location.at(change.site, "modified", f"in-place {op_words(change.op)}"))
     built_inplace = inplace_constructors(trace, [c.module_call for c in changes if c.inplace_kwarg]
                                          + [node.module_call if node else None])
-    _mark_fix(finding, trace, node, changes, built, built_inplace, call)
+    _mark_fix(finding, trace, node, saved, changes, built, built_inplace, call)
     # No recorded op changed it: a custom Function's backward (whose ops run inside autograd, out of
     # gradscope's sight) may change its own saved tensors; its source says so.
     own_writes = _backward_writes_saved(trace, node) if not changes else []
@@ -109,7 +109,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     return finding
 
 
-def _mark_fix(finding: Finding, trace: Trace, node, changes: list[InplaceChange], built, built_inplace,
+def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[InplaceChange], built, built_inplace,
               call: BackwardCall) -> None:
     """The line to change, from how the saved tensor was changed (best first)."""
     saver = f"{op_words(node.op)} at {where(node.site)}" if node is not None else "an op"
@@ -124,6 +124,13 @@ def _mark_fix(finding: Finding, trace: Trace, node, changes: list[InplaceChange]
     for site in built_inplace:
         finding.mark_fix(site, f"built with inplace=True: it overwrites its input, which {saver} saved for "
                                "backward; make it inplace=False")
+    # What was saved is a view of memory written later (`t = x[:, 0]` saved, then `x[:, 0] = ...`):
+    # the view shares it; a copy taken there does not.
+    producer = trace.node(saved.producer_node) if saved is not None else None
+    if producer is not None and producer.op in _VIEW_OPS and changes and not built_inplace:
+        finding.mark_fix(user_site(producer.site), f"takes a view of memory that the in-place write at "
+                                                   f"{where(changes[0].site)} then changes: take a copy here "
+                                                   "(`.clone()`)")
     for change in changes:
         site = user_site(change.site)
         if site is None or (change.inplace_kwarg and built_inplace):
@@ -149,6 +156,11 @@ def _backward_writes_saved(trace: Trace, node) -> list[Site]:
     if defined is None:
         return []
     return [Site(defined.path, line, defined.function) for line in saved_tensors_changed(defined.path, defined.line)]
+
+
+_VIEW_OPS = frozenset({"view", "reshape", "select", "__getitem__", "narrow", "transpose", "permute", "squeeze",
+                       "unsqueeze", "expand", "flatten", "unflatten", "t", "as_strided", "diagonal", "movedim",
+                       "view_as", "reshape_as", "unbind", "split", "chunk"})
 
 
 def _by_optimizer(change: InplaceChange) -> bool:

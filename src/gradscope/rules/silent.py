@@ -190,9 +190,8 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                                  "build this before the optimizer")
                 finding.mark_fix(made, "builds the optimizer before these parameters existed: build it once the "
                                        "model is final")
-            else:
-                finding.mark_fix(made, "builds the optimizer without these parameters: give it the parameters of "
-                                       "the model you train")
+            # (otherwise nothing singles a line out: they may be a target network's, fed gradients
+            # by mistake, as well as parameters left out of the optimizer)
     return findings
 
 

@@ -398,6 +398,7 @@ class ParamStep:
     grad_zero: list[int] = field(default_factory=list)  # .grad exactly zero everywhere at the step
     grad_nonzero: int = 0  # how many had a .grad with a non-zero element
     optimizer_index: int = 0  # which optimizer of the run (two of one class are told apart)
+    seq: int = 0  # when the step began (the shared event counter)
 
 
 @dataclass
