@@ -91,8 +91,11 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             use = earlier_use(trace, freed, freeing, consumer)
             # The user's own line of that use (inside a model's forward, where the detach goes),
             # else the call of the model it ran in.
-            linked = (user_site(use.site) or model_call_site(trace, use)) if use is not None else None
             named = [s for s in (freeing.site, consumer.site if consumer else None) if s is not None]
+            candidates = [user_site(use.site), model_call_site(trace, use)] if use is not None else []
+            linked = next((c for c in candidates if c is not None and not any(
+                (c.path, c.line) == (s.path, s.line) for s in named[1:])), None) or next(
+                (c for c in candidates if c is not None), None)
             if linked is not None and freeing.site is not None \
                     and (linked.path, linked.line) == (freeing.site.path, freeing.site.line):
                 linked_at_freeing = True  # `d_loss = D(fake).mean(); ...backward()` on one line

@@ -162,6 +162,8 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 "nn.ParameterDict/ParameterList); nested containers need one at every level.",
                 *(Location.at(s, "fix", f"makes `{hazard.container}` a plain {kind}: make it an `{container}`")
                   for s in _container_made(hazard.container_sites)),
+                *(Location.at(s, "filled", f"puts layers into the plain {kind}") for s in hazard.container_sites
+                  if s not in _container_made(hazard.container_sites)),
                 Location.at(first.site if first else None, "parameter", "parameter created"), step))
         elif hazard.kind == "not-in-optimizer":
             built = _model_built(first.site if first else None)
@@ -183,9 +185,11 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             # Made after every parameter the optimizer changes (a layer replaced after it was built):
             # that line, and the optimizer built too early; else the optimizer that leaves them out.
             held = [lid for step in trace.param_steps if step.optimizer == hazard.optimizer
-                    for lid in step.changed_leaves]
-            if held and min(hazard.leaves) > max(held):
-                finding.mark_fix(user_site(first.site) if first else None,
+                    for lid in step.changed_leaves + step.grad_none + step.grad_zero]  # (some it holds)
+            # (only for parameters seen being made: one first met at a step, a deepcopy's, has an
+            # id that says nothing about when it was made)
+            if held and first is not None and first.site is not None and min(hazard.leaves) > max(held):
+                finding.mark_fix(built or user_site(first.site),
                                  "makes these parameters after the optimizer was built from the parameters then: "
                                  "build this before the optimizer")
                 finding.mark_fix(made, "builds the optimizer before these parameters existed: build it once the "
