@@ -1,0 +1,16 @@
+CONFIG = {
+    "seed": 0,
+    "src_vocab": 50,
+    "tgt_vocab": 60,
+    "emb_dim": 32,
+    "hidden": 32,
+    "embedding_max_norm": 1.0,
+    "tie_decoder_embeddings": True,
+    "dropout": 0.1,
+    "batch_size": 4,
+    "src_len": 9,
+    "tgt_len": 7,
+    "steps": 3,
+    "lr": 1e-3,
+    "clip": 1.0,
+}

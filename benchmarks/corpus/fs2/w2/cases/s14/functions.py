@@ -1,0 +1,16 @@
+from torch.autograd import Function
+
+
+class MulConstant(Function):
+    @staticmethod
+    def forward(ctx, tensor, constant):
+        ctx.constant = constant
+        return tensor * constant
+
+    @staticmethod
+    def backward(ctx, grad_output):
+        return grad_output, None
+
+
+def mul_constant(tensor, constant):
+    return MulConstant.apply(tensor, constant)

@@ -1,0 +1,27 @@
+import torch.nn as nn
+
+
+class Generator(nn.Module):
+    def __init__(self, latent_dim=8, hidden=64, out_dim=2):
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(latent_dim, hidden), nn.LeakyReLU(0.2, inplace=True),
+            nn.Linear(hidden, hidden), nn.LeakyReLU(0.2, inplace=True),
+            nn.Linear(hidden, out_dim),
+        )
+
+    def forward(self, z):
+        return self.net(z)
+
+
+class Discriminator(nn.Module):
+    def __init__(self, in_dim=2, hidden=64):
+        super().__init__()
+        self.net = nn.Sequential(
+            nn.Linear(in_dim, hidden), nn.LeakyReLU(0.2, inplace=True),
+            nn.Linear(hidden, hidden), nn.LeakyReLU(0.2, inplace=True),
+            nn.Linear(hidden, 1),
+        )
+
+    def forward(self, x):
+        return self.net(x)
