@@ -228,3 +228,14 @@ def locations(trace: Trace, cut: GraphCut) -> list[Location]:
     elif leaf is not None and leaf.site is not None and leaf.site != cut.site:
         found.append(Location.at(leaf.site, "cut-input", "leaf that required grad"))
     return [loc for loc in found if loc is not None]
+
+
+def name_cut(finding, trace: Trace, cut: GraphCut | None) -> None:
+    """Add a cut's lines to a finding, and mark its fix site (see fix_site)."""
+    if cut is None:
+        return
+    for location in locations(trace, cut):
+        finding.add(location)
+    marked = fix_site(cut)
+    if marked is not None:
+        finding.mark_fix(*marked)

@@ -41,11 +41,7 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
     start = (f"{call_words(call)} was given {what} that does not require grad, so there is no graph "
              "to go back through.")
     if cut is not None:
-        for location in _cuts.locations(trace, cut):
-            finding.add(location)
-        marked = _cuts.fix_site(cut)
-        if marked is not None:
-            finding.mark_fix(*marked)
+        _cuts.name_cut(finding, trace, cut)
         finding.explanation = f"{start} It was computed from tensors that required grad, but {_cuts.sentence(cut)}."
         finding.fix = _cuts.fix(cut)
     elif call.total_params and not call.trainable_params:

@@ -153,12 +153,7 @@ def optimizer_without_gradients(trace: Trace) -> list[Finding]:
                      + (f" The path is cut: {_cuts.sentence(cut)}." if cut else "")),
         fix=_cuts.fix(cut) if cut else "Use what this optimizer trains in a loss that is backpropagated.",
         fix_basis="facts" if cut else "guess")
-    if cut is not None:
-        marked = _cuts.fix_site(cut)
-        if marked is not None:
-            finding.mark_fix(*marked)
-        for location in _cuts.locations(trace, cut):
-            finding.add(location)
+    _cuts.name_cut(finding, trace, cut)
     finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "steps nothing"))
     return [finding]

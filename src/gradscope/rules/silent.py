@@ -9,7 +9,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GradHazard, Trace
 from ..trace.queries import optimizer_built, ran_after
-from ..trace.source_search import assigned_values, assignments, flag_assignments
+from ..trace.source_search import assigned_values, flag_assignments
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 

@@ -74,10 +74,6 @@ def _tensor_facts(trace: Trace, finding: Finding, index: int, tensor: TensorArg)
     if tensor.inference:
         text += ", and is an inference tensor (made under torch.inference_mode())"
     if cut is not None:
-        for location in _cuts.locations(trace, cut):
-            finding.add(location)
-        marked = _cuts.fix_site(cut)
-        if marked is not None:
-            finding.mark_fix(*marked)
+        _cuts.name_cut(finding, trace, cut)
         text += f"; {_cuts.sentence(cut)}"
     return text + "."
