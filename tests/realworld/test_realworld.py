@@ -53,7 +53,8 @@ def test_lightning_ddp_ranks_started_by_lightning_itself_are_recorded_and_name_t
         (finding,) = report["findings"]
         assert finding["rule"] == "ddp-unused-parameters"
         assert finding["details"]["unused_parameters"] == ["aux_head.weight", "aux_head.bias"]
-        assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]][:2] == [
+        assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]][:4] == [
+            (str(script), 37, "fix"), (str(script), 26, "fix"),  # Trainer(strategy=...), the branch
             (str(script), 27, "skipped"), (str(script), 26, "condition")]
         assert "ddp_find_unused_parameters_true" in finding["fix"]
         assert f"[rank{rank}]: ╭─ 1. DDP: parameters that got no gradient" in run.stderr
