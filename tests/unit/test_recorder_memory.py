@@ -131,3 +131,28 @@ def test_grad_flow_keeps_statistics_only_and_thins_long_runs():
     assert flow.steps == sorted(flow.steps) and all(step % 8 == 0 for step in flow.steps)
     assert {s.name for s in flow.series} >= {"0.weight", "2.weight", "0", "1"}
     assert all(len(s.norms) == len(flow.steps) for s in flow.series)
+
+
+def test_a_step_that_raises_holds_nothing_alive():
+    """A closure step that raises never reaches the step's post-hook: what the step began with
+    (the optimizer, its parameters, the ledger of its first steps) must not outlive the model."""
+    recorder = Recorder()
+    recorder.start()
+    try:
+        model = torch.nn.Linear(4, 1)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        watched = [weakref.ref(model.weight), weakref.ref(optimizer)]
+
+        def closure():
+            optimizer.zero_grad()
+            model(torch.randn(2, 4)).sum().backward()
+            raise ValueError("the data loader ran dry")
+
+        with pytest.raises(ValueError):
+            optimizer.step(closure)
+        del model, optimizer, closure
+        gc.collect()
+        assert all(ref() is None for ref in watched), "a raised step kept the model alive"
+    finally:
+        recorder.stop()
+    assert recorder.to_trace([]).internal_errors == []

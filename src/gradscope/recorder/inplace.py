@@ -125,8 +125,9 @@ class InplaceLog:
         """After an optimizer step: one change per parameter it wrote that a recorded node saved
         (its hundreds of small in-place ops are not looked at one by one)."""
         graph, where = self._graph, None
-        for param, version in params_before:
-            if param._version == version:
+        for ref, version in params_before:
+            param = ref()
+            if param is None or param._version == version:
                 continue
             storage = storage_key(param)
             if storage not in graph.storages:

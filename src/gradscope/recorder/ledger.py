@@ -24,20 +24,22 @@ class StepLedger:
         entry = ParamStep(optimizer.name, optimizer.steps, site, len(params), 0,
                           grad_none=[leaf_id(p) for p in params if p.requires_grad and p.grad is None][:16],
                           optimizer_index=optimizer.index, seq=seq)
-        return entry, dense, zeros
+        # (leaf ids, not the parameters: a step that raises never ends, and holds nothing alive)
+        return entry, [leaf_id(p) for p in dense], zeros
 
     def end(self, begun: tuple, before) -> bool:
-        """After the step (`before`: each parameter with its version before it). Whether the entry
-        names something worth naming the model's parameters for while they live."""
+        """After the step (`before`: a weak reference to each parameter with its version before
+        it). Whether the entry names something worth naming the model's parameters for while
+        they live."""
         entry, dense, zeros = begun
         leaf_id = self._leaves.id_of
-        changed = [p for p, version in before if p._version != version]
+        changed = [p for ref, version in before if (p := ref()) is not None and p._version != version]
         entry.changed = len(changed)
         entry.changed_leaves = [leaf_id(p) for p in changed[:64]]
         entry.frozen_changed = [leaf_id(p) for p in changed if not p.requires_grad][:16]
         if zeros:
             counts = _read(zeros)
-            entry.grad_zero = [leaf_id(p) for p, n in zip(dense, counts) if n == 0][:16]
+            entry.grad_zero = [lid for lid, n in zip(dense, counts) if n == 0][:16]
             entry.grad_nonzero = sum(1 for n in counts if n)
         self.steps.append(entry)
         return bool(entry.frozen_changed or entry.grad_zero or entry.grad_none)

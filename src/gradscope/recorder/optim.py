@@ -58,7 +58,7 @@ class Optimizers:
         self._errors = errors
         # While an optimizer steps, its hundreds of small in-place ops are not looked at one by
         # one; the parameters' versions are compared once, before and after (see step_ended).
-        self.stepping = None  # (optimizer, [(param, version)], plain) during optimizer.step()
+        self.stepping = None  # (optimizer ref, [(param ref, version)], plain) during optimizer.step()
         # A plain step (no closure) runs only the update: its ops pass the mode untouched. A step
         # given a closure runs the user's forward and backward inside: those are recorded.
         self.passing = False
@@ -88,7 +88,10 @@ class Optimizers:
         try:
             params = [p for group in optimizer.param_groups for p in group["params"] if isinstance(p, Tensor)]
             plain = _plain_step(optimizer, args, kwargs)
-            self.stepping = (optimizer, [(p, p._version) for p in params], plain)
+            # Weak references: a step that raises never reaches step_ended, and what it held
+            # must not keep the model alive until the next step.
+            ref = weakref.ref
+            self.stepping = (ref(optimizer), [(ref(p), p._version) for p in params], plain)
             self.passing = plain
         except Exception as exc:
             self.stepping, self.passing = None, False
@@ -112,11 +115,11 @@ class Optimizers:
         try:
             self.checking = self.passing = True  # our own torch calls pass the mode as they are
             state = self._states.get(id(optimizer))
-            if stepping is not None and stepping[0] is optimizer and state is not None and state.ledger is not None:
+            if stepping is not None and stepping[0]() is optimizer and state is not None and state.ledger is not None:
                 entry, state.ledger = state.ledger, None
                 if self.ledger.end(entry, stepping[1]):
                     self._name_while_alive()
-            if stepping is not None and stepping[0] is optimizer and stepping[2]:
+            if stepping is not None and stepping[0]() is optimizer and stepping[2]:
                 # (a closure's step had its ops recorded one by one, the update's in-place ops too)
                 self._inplace.note_step(optimizer, stepping[1])
         except Exception as exc:
