@@ -185,3 +185,48 @@ def test_keyword_settings_and_enclosing_class(tmp_path):
     assert enclosing_class(str(path), 3) == "Loss" and enclosing_class(str(path), 4) is None
     assert keyword_settings(str(path), "Loss", {"threshold", "eps", "smooth"}) == [(4, "threshold=0.5")]
     assert keyword_settings(str(path), "Loss", {"mode"}) == [(6, "mode='binary'")]
+
+
+def test_alias_assignment_follows_the_last_binding(tmp_path):
+    from gradscope.trace.source_search import alias_assignment
+    path = tmp_path / "block.py"
+    path.write_text(
+        "def forward(x, lin):\n"
+        "    h = x\n"
+        "    h = torch.sigmoid(lin(h))\n"
+        "    h += 1\n"
+        "    return h\n"
+        "\n"
+        "\n"
+        "def forward2(x):\n"
+        "    out = x.view(-1)\n"
+        "    out[0] = 1\n"
+        "    out.mul_(2)\n"
+        "    return out\n")
+    assert alias_assignment(str(path), 4) is None  # h holds sigmoid's output by then
+    assert alias_assignment(str(path), 10) == 9
+    assert alias_assignment(str(path), 11) == 9  # `out[0] = 1` writes; it does not rebind
+
+
+def test_input_guard_judges_the_ops_own_input_and_its_bounds(tmp_path):
+    from gradscope.trace.source_search import input_guard
+    path = tmp_path / "angles.py"
+    path.write_text(
+        "def angle(a, b, lin):\n"
+        "    cos = torch.clamp(a @ b, -1.0, 1.0)\n"
+        "    safe = torch.clamp(a @ b, -1 + 1e-6, 1 - 1e-6)\n"
+        "    h = lin(a)\n"
+        "    edge = torch.acos(cos) + h\n"
+        "    inside = torch.acos(safe)\n"
+        "    d = (a - b).abs()\n"
+        "    r = d.clamp_min(0.0)\n"
+        "    dist = r.sqrt() + torch.acos(safe)\n"
+        "    eps = cfg.eps\n"
+        "    z = d.clamp_min(eps)\n"
+        "    w = torch.sqrt(z)\n")
+    assert input_guard(str(path), 5, "acos") == (2, "clamp")  # ±1 lets acos's edge through
+    assert input_guard(str(path), 6, "acos") is None  # strictly inside: it guards
+    assert input_guard(str(path), 5, "linear") is None  # not this line's op: say nothing
+    assert input_guard(str(path), 9, "sqrt") == (8, "clamp_min")  # the op's own input, not acos's
+    assert input_guard(str(path), 12, "sqrt") is None  # a bound that is not a number: not judged
+    assert input_guard(str(path), 5, None) is None

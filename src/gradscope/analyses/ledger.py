@@ -30,9 +30,26 @@ def frozen_but_changed(trace: Trace) -> FrozenButChanged | None:
     for step in trace.param_steps:
         if step.frozen_changed:
             leaves = list(step.frozen_changed)
-            freezes = [f for f in trace.freezes if f.leaf in leaves] or list(trace.freezes)
-            return FrozenButChanged(leaves, step, freezes[:2])
+            return FrozenButChanged(leaves, step, _freezes_of(trace, leaves)[:2])
     return None
+
+
+def _freezes_of(trace: Trace, leaves: list[int]) -> list[Freeze]:
+    """The freeze lines behind `leaves`. A line is recorded once, with the first parameter it
+    froze (a loop over `model.backbone.parameters()`): failing an exact match, a line that froze
+    a parameter of the same top-level module; failing that, the program's only freeze line."""
+    exact = [f for f in trace.freezes if f.leaf in leaves]
+    if exact:
+        return exact
+    modules = {_module(trace, lid) for lid in leaves} - {None}
+    near = [f for f in trace.freezes if f.leaf is not None and _module(trace, f.leaf) in modules]
+    return near or (list(trace.freezes) if len(trace.freezes) == 1 else [])
+
+
+def _module(trace: Trace, lid: int) -> str | None:
+    """The top-level module a parameter belongs to (`backbone` for `backbone.3.weight`)."""
+    leaf = trace.leaf(lid)
+    return leaf.name.split(".", 1)[0] if leaf and leaf.name and "." in leaf.name else None
 
 
 @dataclass
@@ -63,9 +80,22 @@ def trained_in_eval(trace: Trace) -> TrainedInEval | None:
                 by_module.setdefault(module, []).append(lid)
         if by_module:
             top = _outermost_in_eval(sorted(by_module), modes)
+            if _holds_batch_norm(top, types):
+                # A module holding batch norm, put in eval mode while it trains, is a known recipe
+                # (frozen batch statistics, as detection backbones do): not a mistaken freeze.
+                continue
             leaves = [lid for module, lids in by_module.items() if module.startswith(top) for lid in lids]
             return TrainedInEval(top, types.get(top, "Module"), leaves, step)
     return None
+
+
+def _holds_batch_norm(module: str, types: dict[str, str]) -> bool:
+    """Whether a module recorded under `module` (itself or a submodule) is a batch norm."""
+    return any(kind.startswith(_BATCH_NORMS) for name, kind in types.items()
+               if name == module or name.startswith(module + "."))
+
+
+_BATCH_NORMS = ("BatchNorm", "SyncBatchNorm", "FrozenBatchNorm")
 
 
 def _outermost_in_eval(modules: list[str], modes: dict[str, list[bool]]) -> str:
@@ -82,9 +112,8 @@ def _outermost_in_eval(modules: list[str], modes: dict[str, list[bool]]) -> str:
 
 
 def zero_gradient_leaves(trace: Trace) -> tuple[list[int], ParamStep] | None:
-    """Parameters whose .grad was zero everywhere at every recorded step that looked at them,
-    while no parameter of that step had a non-zero gradient (nothing trains at all), or they
-    were zero at every step of their optimizer."""
+    """Parameters whose .grad was zero everywhere at each of their optimizer's recorded steps
+    (two at least), with the last of those steps."""
     for steps in _by_optimizer(trace):
         always = set(steps[0].grad_zero)
         for step in steps[1:]:
@@ -102,6 +131,13 @@ def never_graded_optimizer(trace: Trace) -> tuple[list[int], ParamStep] | None:
                                    for s in steps) and trace.backward_calls:
             return list(steps[0].grad_none), steps[-1]
     return None
+
+
+def reached_by_backward(trace: Trace, leaves: list[int]) -> bool:
+    """Whether a recorded graph accumulates into one of `leaves`: a backward through it gave
+    them gradients (so a parameter without .grad at its step lost it in between)."""
+    wanted = set(leaves)
+    return any(wanted & set(node.leaf_ids) for node in trace.nodes.values() if node.leaf_ids)
 
 
 def _by_optimizer(trace: Trace) -> list[list[ParamStep]]:

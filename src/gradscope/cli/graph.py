@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING
 from .app import app, main, resolve_program
 
 if TYPE_CHECKING:  # (imported when the command runs: `gradscope run` need not load the diagram code)
-    from ..render.drawing import Request
     from ..trace.findings import Finding
     from ..trace.model import Trace
 
@@ -55,7 +54,7 @@ def graph(
         # A trace takes no arguments: read what follows it as gradscope's own options.
         raise SystemExit(main(["graph", *args, target]))
     options = Request(output=output, fmt=fmt, call=call, focus=focus, radius=radius,
-                                    depth=depth, max_boxes=max_boxes, show_saved=not no_saved, color_by=color_by)
+                      depth=depth, max_boxes=max_boxes, show_saved=not no_saved, color_by=color_by)
     try:
         if color_by not in (None, "grad-norm"):
             raise ValueError(f"unknown --color-by '{color_by}' (choose grad-norm)")

@@ -9,8 +9,11 @@ from __future__ import annotations
 import traceback
 from typing import Callable
 
-from ..trace.findings import Finding
+from ..analyses.settings import settings_for
+from ..trace.findings import Finding, Location
+from ..trace.locations import Site
 from ..trace.model import Trace
+from ..trace.queries import user_files
 from . import (
     backward_error,
     backward_failures,
@@ -58,7 +61,7 @@ RULES: dict[str, Rule] = {
     ledger.FROZEN_RULE_ID: ledger.frozen_but_updated,
     ledger.EVAL_RULE_ID: ledger.trained_in_eval_mode,
     ledger.ZERO_RULE_ID: ledger.zero_gradients,
-    "optimizer-without-gradients": ledger.optimizer_without_gradients,
+    "parameter-without-gradient (optimizer)": ledger.optimizer_without_gradients,
     ddp.BUFFERS_RULE_ID: ddp.buffers_between_forwards,
     ddp.NO_SYNC_RULE_ID: ddp.step_without_sync,
     inplace_hazard.RULE_ID: inplace_hazard.check,
@@ -81,6 +84,17 @@ def diagnose(trace: Trace) -> list[Finding]:
         trace.internal_errors.append(f"rule {unexplained.RULE_ID} failed: {type(exc).__name__}: {exc}")
     try:
         mark_fix_sites(findings)
+        name_settings(trace, findings)
     except Exception as exc:
         trace.internal_errors.append(f"marking fix sites failed: {type(exc).__name__}: {exc}")
     return findings
+
+
+def name_settings(trace: Trace, findings: list[Finding]) -> None:
+    """Name, next to each fix site, where the value that picked its path was set (a config
+    entry, an argparse default): the line a user changes when the code itself is right."""
+    files = user_files(trace)[:24]
+    for finding in findings:
+        for fix in finding.fix_sites:
+            for site, value in settings_for(Site(fix.path, fix.line, fix.function, fix.callers), files):
+                finding.add(Location.at(site, "setting", f"sets {value!r}, which selects this path"))

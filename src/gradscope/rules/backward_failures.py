@@ -227,13 +227,16 @@ def _anomaly_nan(trace, call, found):
     source = _inf_source(trace, node)
     text = (f" Its incoming gradient was already infinite: the backward of {node_words(source)} made it so, "
             "and 0 * inf = NaN." if source else "")
-    return _finding(
+    finding = _finding(
         trace, call, "nan-in-backward", f"{found.group(1)} produced NaN in backward",
         f"Anomaly mode stopped {call_words(call)}: the backward of {node_words(node)} returned NaN for its "
         f"input {found.group(2)}.{text}",
         _nan.advice(source.op if source else (node.op if node else None)),
         Location.at(source.site if source else None, "source", "gradient becomes inf here"),
         Location.at(node.site if node else None, "created", "op whose gradient is NaN"))
+    # (which op each line ran: fix_sites looks for a guard on that op's input)
+    finding.details["op_at"] = {role: n.op for role, n in (("source", source), ("created", node)) if n is not None}
+    return finding
 
 
 _READY_TWICE = re.compile(r"Parameter at index (\d+)(?: with name (\S+))? has been marked as ready twice")

@@ -14,7 +14,7 @@ lines; this runs after them and leaves their choice alone.
 from __future__ import annotations
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, is_library_path
+from ..trace.locations import Site, user_site
 from ..trace.source_search import input_guard
 
 # rule id -> [(role, why that line), ...], best first
@@ -101,7 +101,9 @@ def mark_fix_sites(findings: list[Finding]) -> None:
             site = _user_line(found)
             if site is None:
                 continue
-            guard = input_guard(site.path, site.line) if finding.rule in _NONFINITE else None
+            # (the op at that location, as the rule recorded it: the guard is looked for on its input)
+            guard = input_guard(site.path, site.line, finding.details.get("op_at", {}).get(role)) \
+                if finding.rule in _NONFINITE else None
             if guard is not None:
                 # The op's input went through a guard (a clamp to the domain's edge, a mask with
                 # -inf) that lets the value where the op's derivative is infinite through.
@@ -118,12 +120,4 @@ def mark_fix_sites(findings: list[Finding]) -> None:
 
 def _user_line(location: Location | None) -> Site | None:
     """The location, or, inside an installed library, the user's innermost line that called it."""
-    if location is None:
-        return None
-    if not is_library_path(location.path):
-        return Site(location.path, location.line, location.function, location.callers)
-    for index in range(len(location.callers) - 1, -1, -1):
-        caller = location.callers[index]
-        if not is_library_path(caller.path):
-            return Site(caller.path, caller.line, caller.function, location.callers[:index])
-    return None
+    return user_site(Site(location.path, location.line, location.function, location.callers)) if location else None

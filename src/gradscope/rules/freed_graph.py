@@ -52,8 +52,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         finding.explanation = (
             f"{call_words(call)} runs backward through the graph of {node_words(freed)} again, but "
             f"{freed_where}: after a backward pass autograd releases the tensors it saved.")
-        _mark_twice(finding, call, freeing)
-        finding.fix = (
+        finding.fix = _mark_twice(finding, call, freeing, freed) or (
             "Backpropagate each forward pass once: delete the extra backward call (one of the two is usually "
             "a leftover, or a library already calls backward on the loss you return). If two passes through "
             "one forward pass are really meant, run the forward pass again before the second, or pass "
@@ -106,9 +105,12 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                 if not carried and stored is None and linked is None and consumer is not None and consumer.site
                 else [])
         library_twice = _library_backpropagates_users_loss(call, freeing, consumer)
+        again = None if library_twice or stored is not None or linked_at_freeing else _helper_called_again(call, freeing)
+        before_loop = (not library_twice and stored is None and not linked_at_freeing and again is None
+                       and _made_before_the_loop(crossing.old.site if crossing else None, call.site))
         if library_twice:
             finding.title = "The loss is backpropagated twice: by this code and by the library"
-            _mark_twice(finding, call, freeing)
+            _mark_twice(finding, call, freeing, None)
         elif stored is not None:
             finding.mark_fix(stored, f"keeps the value made at {where(crossing.old.site)} for the next iteration "
                                      f"with its graph, which the backward at {where(freeing.site)} frees: keep "
@@ -117,20 +119,24 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             finding.mark_fix(freeing.site, f"this backward also goes through the graph of the tensor made at "
                                            f"{where(freed.site if freed else None)}, and frees it: if it is not meant "
                                            "to train what made that tensor, use `.detach()` of the tensor here")
-        elif _helper_called_again(call, freeing) is not None:
-            again = _helper_called_again(call, freeing)
+        elif again is not None:
             finding.mark_fix(again, f"calls again the code whose backward at {where(call.site)} already ran for "
                                     f"this graph (from {where(freeing.site.callers[-1])}): call it once")
-        elif _made_before_the_loop(crossing.old.site if crossing else None, call.site):
+        elif before_loop:
             finding.mark_fix(crossing.old.site, "made once, before the loop whose first backward frees its graph: "
                                                 "compute it inside the loop (or `.detach()` it, if nothing before it "
                                                 "is meant to train)")
         else:
-            _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried)
+            _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried,
+                          across=_next_iteration(freeing, call))
         if crossing is not None and not library_twice:
+            made, used = (("value made once, before the loop", "used again in the next iteration") if before_loop
+                          else ("value made in an earlier iteration", "used again in the next iteration")
+                          if _next_iteration(freeing, call) else
+                          ("value made before the first backward", "used again after it"))
             for each in _distinct(crossings(trace, call.roots, freeing.index + 1)):
-                finding.add(Location.at(each.old.site, "created", "value made in an earlier iteration"))
-                finding.add(Location.at(each.new.site, "used", "used again in the next iteration"))
+                finding.add(Location.at(each.old.site, "created", made))
+                finding.add(Location.at(each.new.site, "used", used))
         if not _names(finding, freed.site if freed else None, "created"):
             finding.add(Location.at(freed.site if freed else None, "created", "tensor made before that graph was freed"))
         for line, holder in kept:
@@ -169,6 +175,17 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                 f"Keep the value without its graph at {where(stored)} (`.detach()` it there): each iteration "
                 "then backpropagates through its own graph only (truncated backpropagation). retain_graph=True "
                 "would only hide this: the graph would grow every iteration.")
+        if before_loop:
+            finding.fix = (f"The value made at {where(crossing.old.site)} is computed once, before the loop, with a "
+                           "graph that the first iteration's backward frees; every later iteration backpropagates "
+                           "through it again. If what made it is meant to train, compute it inside the loop; if not, "
+                           "compute it under `torch.no_grad()` (or `.detach()` it). retain_graph=True would only "
+                           "hide this.")
+        if again is not None:
+            finding.fix = (f"The code that computes this loss and backpropagates it runs twice for one graph: "
+                           f"from {where(freeing.site.callers[-1])} and again from {where(again)}. Call it once "
+                           "and reuse what it returns. retain_graph=True would only hide this: the gradients "
+                           "would be added twice.")
         if linked is not None:
             finding.fix = (
                 f"The earlier use at {where(linked)} put the tensor into the graph that "
@@ -178,11 +195,26 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
     return finding
 
 
-def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | None) -> None:
+def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | None, loss: Node | None) -> str | None:
     """One graph backpropagated twice: which of the two calls to delete. Where a library makes one
     of them (Lightning's automatic optimization calls backward on the loss `training_step`
-    returns), the user's own call is the extra one."""
+    returns), the user's own call is the extra one. Where one backward line ran twice, the
+    second run is the mistake: a helper called again, or a loss made once before the loop."""
     first = freeing.site if freeing else None
+    if (again := _helper_called_again(call, freeing)) is not None:
+        finding.mark_fix(again, f"calls again the code whose backward at {where(call.site)} already ran for "
+                                f"this graph (from {where(first.callers[-1])}): call it once")
+        return (f"The code that computes this loss and backpropagates it runs twice for one graph: from "
+                f"{where(first.callers[-1])} and again from {where(again)}. Call it once and reuse what it "
+                "returns. retain_graph=True would only hide this: the gradients would be added twice.")
+    made = user_site(loss.site) if loss is not None else None
+    if _next_iteration(freeing, call) and _made_before_the_loop(made, call.site):
+        finding.mark_fix(made, "the loss is made once, before the loop whose backward runs it again each "
+                               "iteration: compute it inside the loop")
+        return (f"The loss made at {where(made)} is computed once, before the loop, and each iteration "
+                f"backpropagates it again. Compute it inside the loop, from that iteration's batch and the "
+                "current parameters. retain_graph=True would only hide this: each step would reuse the old "
+                "outputs and add their gradients again.")
     if first is not None and call.site is not None and is_library_path(call.site.path) \
             and not is_library_path(first.path):
         finding.mark_fix(first, f"library code backpropagates this loss again (from {where(user_site(call.site))}) "
@@ -199,12 +231,14 @@ def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | No
 
 
 def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line: Site | None, kept: list,
-                  linked: Site | None, consumer: Node | None, freeing: BackwardCall | None, carried: bool) -> None:
+                  linked: Site | None, consumer: Node | None, freeing: BackwardCall | None, carried: bool,
+                  across: bool) -> None:
     """A tensor from before the freeing backward, used again: the statement that carries it into
-    the next iteration (found in the source), the loop line that feeds it back, the container
+    the next iteration (found in the source; only when the failing backward is the freeing one's
+    statement run again, `across` iterations), the loop line that feeds it back, the container
     that keeps it, or the earlier use that put it into the freed graph."""
     made = user_site(freed.site) if freed is not None else None
-    carry = carrying_statement(made.path, made.line) if made is not None else None
+    carry = carrying_statement(made.path, made.line) if made is not None and across else None
     if carry is not None:
         finding.mark_fix(Site(made.path, carry, made.function, made.callers),
                          f"keeps the tensor made at {where(made)} for the next iteration with its graph, which the "
@@ -237,11 +271,26 @@ def _carried_crossing(trace: Trace, freeing: BackwardCall | None, call: Backward
     if freeing is None or not call.roots:
         return None, None
     found = crossings(trace, call.roots, freeing.index + 1)
+    if not _next_iteration(freeing, call):
+        # Two backward statements of one iteration (a discriminator's, then a generator's):
+        # `self.fake = G(z)` keeps the value for the second loss on purpose; detaching it there
+        # would stop the generator's training. The earlier use that put it into the first
+        # graph is the line to name (found by the caller).
+        return (found[0] if found else None), None
     for crossing in found:
         stored = _stored_at(user_site(crossing.old.site))
         if stored is not None:
             return crossing, stored
     return (found[0] if found else None), None
+
+
+def _next_iteration(freeing: BackwardCall, call: BackwardCall) -> bool:
+    """Whether the failing backward is the freeing backward's own statement run again from the
+    same callers (the loop's next iteration; not a helper called from two lines), so that a
+    value kept on an object was carried across iterations."""
+    return (freeing is not None and freeing.site is not None and call.site is not None
+            and (freeing.site.path, freeing.site.line) == (call.site.path, call.site.line)
+            and [(c.path, c.line) for c in freeing.site.callers] == [(c.path, c.line) for c in call.site.callers])
 
 
 def _stored_at(made: Site | None) -> Site | None:

@@ -12,7 +12,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
 from ..trace.queries import changes_after_save, model_call_site, saved_tensor_of, user_files
-from ..trace.source_search import (alias_assignment, constructor_calls, constructor_calls_in, saved_tensors_changed,
+from ..trace.source_search import (alias_assignment, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
                                    writes_an_argument)
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
@@ -127,7 +127,8 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
     # What was saved is a view of memory written later (`t = x[:, 0]` saved, then `x[:, 0] = ...`):
     # the view shares it; a copy taken there does not.
     producer = trace.node(saved.producer_node) if saved is not None else None
-    if producer is not None and producer.op in _VIEW_OPS and changes and not built_inplace:
+    if producer is not None and producer.op in _VIEW_OPS and changes and not built_inplace \
+            and not _writes_the_view_itself(producer.site, changes[0].site):
         finding.mark_fix(user_site(producer.site), f"takes a view of memory that the in-place write at "
                                                    f"{where(changes[0].site)} then changes: take a copy here "
                                                    "(`.clone()`)")
@@ -147,6 +148,18 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
         else:
             finding.mark_fix(site, f"{op_words(change.op)} here changes in place the tensor {saver} saved for "
                                    "backward: make it out of place")
+
+
+def _writes_the_view_itself(made: Site | None, written: Site | None) -> bool:
+    """Whether the in-place write goes into the name the view was bound to (`v = x[0]` ...
+    `v.add_(1)`), not through the tensor it views: a copy taken where the view is made would
+    only move the write onto the copy. Unknown source: assume so (say nothing)."""
+    made, written = user_site(made), user_site(written)
+    if made is None or written is None:
+        return True
+    bound = set(names_written(made.path, made.line))
+    target = set(names_written(written.path, written.line))
+    return not bound or not target or bool(bound & target)
 
 
 def _backward_writes_saved(trace: Trace, node) -> list[Site]:

@@ -11,7 +11,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import Trace
 from ..trace.queries import optimizer_built, user_files
-from ..trace.source_search import method_calls_on
+from ..trace.source_search import calls_between, method_calls_on
 from . import _cuts
 from ._words import leaf_words, node_words, where
 
@@ -95,8 +95,11 @@ def zero_gradients(trace: Trace) -> list[Finding]:
     leaves, step = found
     # Only where a zero-derivative op stands between them and the loss: a gradient can also be
     # zero by design (a bias under a difference of two means, as in a WGAN critic).
+    # (and on the way from a loss that was backpropagated: a rounding whose result is detached,
+    # as in a straight-through estimator, passes no gradient and takes none away)
+    backpropagated = _reachable(trace, [root for call in trace.backward_calls for root in call.roots])
     killers = sorted((n for n in trace.nodes.values() if _ZERO_DERIVATIVE.match(n.name)
-                      and _behind(trace, n, set(leaves))), key=lambda n: n.seq)
+                      and n.id in backpropagated and _behind(trace, n, set(leaves))), key=lambda n: n.seq)
     if not killers:
         return []
     killer = killers[0]
@@ -117,6 +120,20 @@ def zero_gradients(trace: Trace) -> list[Finding]:
     finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "steps zero gradients"))
     return [finding]
+
+
+def _reachable(trace: Trace, roots: list[int], limit: int = 200_000) -> set[int]:
+    """The ids of the recorded nodes a backward from `roots` goes through."""
+    seen, stack = set(), list(roots)
+    while stack and len(seen) < limit:
+        node_id = stack.pop()
+        if node_id in seen:
+            continue
+        seen.add(node_id)
+        node = trace.node(node_id)
+        if node is not None:
+            stack.extend(node.next_ids)
+    return seen
 
 
 def _behind(trace: Trace, node, leaves: set[int]) -> bool:
@@ -140,10 +157,14 @@ def optimizer_without_gradients(trace: Trace) -> list[Finding]:
     if any(call.leaf_outputs and not call.roots for call in trace.backward_calls):
         return []  # backward on a loss rebuilt as a new leaf: backward-on-leaf says why nothing gets one
     leaves, step = found
+    if ledger.reached_by_backward(trace, leaves):
+        return [_gradients_reset_before_step(trace, leaves, step)]
     module = _module_of(trace, leaves)
+    # Only a cut tied to these parameters explains them (another cut elsewhere in the program
+    # says nothing about this optimizer).
     cuts = sorted(trace.cuts.values(), key=lambda c: -c.seq)  # the latest first (see silent.py)
     cut = next((c for c in cuts if module and (c.module or "").startswith(module)), None) or \
-        next((c for c in cuts if c.input_leaf in leaves), None) or (cuts[0] if len(cuts) == 1 else None)
+        next((c for c in cuts if c.input_leaf in leaves), None)
     finding = Finding(
         rule="parameter-without-gradient", severity="warning",
         title="An optimizer whose parameters never get a gradient",
@@ -157,6 +178,35 @@ def optimizer_without_gradients(trace: Trace) -> list[Finding]:
     finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "steps nothing"))
     return [finding]
+
+
+def _gradients_reset_before_step(trace: Trace, leaves: list[int], step) -> Finding:
+    """Backward reached these parameters, yet every step found .grad None: the gradients were
+    reset between backward and step. The `zero_grad()` written between the two, in the
+    function of the step, is the line to move."""
+    stepped = user_site(step.site)
+    backward = next((user_site(c.site) for c in reversed(trace.backward_calls)
+                     if c.site is not None and stepped is not None and user_site(c.site) is not None
+                     and user_site(c.site).path == stepped.path and user_site(c.site).line < stepped.line), None)
+    resets = calls_between(stepped.path, backward.line, stepped.line, "zero_grad") if backward else []
+    finding = Finding(
+        rule="parameter-without-gradient", severity="warning", title="Every optimizer step finds no gradients",
+        explanation=(f"Backward computed gradients for {_names(trace, leaves)}, yet at each of the first steps of "
+                     f"{step.optimizer} (at {where(step.site)}) their .grad was None: the gradients were reset "
+                     "between backward and step, so the step changes nothing."
+                     + (f" `zero_grad()` runs at {where(Site(stepped.path, resets[-1]))}, after the backward at "
+                        f"{where(backward)}." if resets else "")),
+        fix=("Reset gradients before the backward of each step, not between backward and step: "
+             "`zero_grad()`, `loss.backward()`, `step()` in that order."),
+        fix_basis="facts" if resets else "guess")
+    for line in resets[-1:]:
+        finding.mark_fix(Site(stepped.path, line, stepped.function, stepped.callers),
+                         f"resets the gradients that the backward at {where(backward)} computed, before the step "
+                         "uses them: move it before the backward")
+    finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
+    finding.add(Location.at(backward, "backward", "computes their gradients"))
+    finding.add(Location.at(step.site, "step", "finds no gradients"))
+    return finding
 
 
 def _module_of(trace: Trace, leaves: list[int]) -> str | None:

@@ -9,7 +9,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GradHazard, Trace
 from ..trace.queries import optimizer_built, ran_after
-from ..trace.source_search import assigned_values, flag_assignments
+from ..trace.source_search import assigned_values, flag_assignments, same_function
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 
@@ -94,7 +94,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 text = (" It appeared after the first backward calls, which gradscope watches by default: run "
                         "`gradscope run --check-nan ...` to watch every backward call and name the op.")
                 fix = "Clamp or mask the input of the op whose gradient is infinite or undefined, before the op."
-            findings.append(_warning(
+            findings.append(_with_ops(node, forward, _warning(
                 "nonfinite-gradient", "NaN/inf in parameter gradients",
                 (f"After the backward at {where(hazard.site)}, {_param_names(trace, hazard)} had NaN or inf in .grad."
                  if hazard.optimizer == "backward" else
@@ -107,7 +107,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(Location.at(site, "uses", "uses its infinite result") for site in _inf_users(trace, node, forward)),
                 Location.at(call.site if call and hazard.optimizer != "backward" else None, "backward",
                             "backward that made it"),
-                step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
+                step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward"))))
         elif hazard.kind == "never-graded":
             module = _module_of(first.name if first else None)
             # A cut inside the module's own forward first; a `.detach()` of the parameter itself
@@ -184,11 +184,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 Location.at(made, "optimizer", "optimizer built") if made else None, step))
             # Made after every parameter the optimizer changes (a layer replaced after it was built):
             # that line, and the optimizer built too early; else the optimizer that leaves them out.
-            held = [lid for step in trace.param_steps if step.optimizer == hazard.optimizer
-                    for lid in step.changed_leaves + step.grad_none + step.grad_zero]  # (some it holds)
-            # (only for parameters seen being made: one first met at a step, a deepcopy's, has an
-            # id that says nothing about when it was made)
-            if held and first is not None and first.site is not None and min(hazard.leaves) > max(held):
+            if _made_after(first.site if first else None, made):
                 finding.mark_fix(built or user_site(first.site),
                                  "makes these parameters after the optimizer was built from the parameters then: "
                                  "build this before the optimizer")
@@ -197,6 +193,18 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             # (otherwise nothing singles a line out: they may be a target network's, fed gradients
             # by mistake, as well as parameters left out of the optimizer)
     return findings
+
+
+def _made_after(parameter: Site | None, optimizer: Site | None) -> bool:
+    """Whether the parameter made at `parameter` (seen being made) was made after the optimizer
+    at `optimizer` was built: a frame of its making is a later line of the function that
+    builds the optimizer (`model.head = nn.Linear(...)` after `opt = Adam(model.parameters())`).
+    The order of leaf ids says nothing here: a model may define its layers in any order."""
+    if parameter is None or optimizer is None:
+        return False
+    return any(frame.path == optimizer.path and frame.line > optimizer.line
+               and same_function(frame.path, frame.line, optimizer.line)
+               for frame in (parameter, *parameter.callers))
 
 
 def nan_without_step(trace: Trace) -> list[Finding]:
@@ -209,7 +217,7 @@ def nan_without_step(trace: Trace) -> list[Finding]:
     node = trace.node(origin.node)
     forward = trace.node(origin.forward_node)
     call = next((c for c in trace.backward_calls if c.index == origin.backward_call), None)
-    return [_warning(
+    return [_with_ops(node, forward, _warning(
         "nonfinite-gradient", "NaN/inf produced in backward",
         f"During {call_words(call)}, the backward of {node_words(node)} turned finite gradients into "
         f"{origin.value} (for its input {origin.output_index}); every gradient behind it is {origin.value} too."
@@ -218,7 +226,13 @@ def nan_without_step(trace: Trace) -> list[Finding]:
         Location.at(forward.site if forward else None, "origin", "first non-finite value (forward)"),
         Location.at(_mask_of(trace, forward), "masked", "-inf mask the row is all of"),
         Location.at(node.site if node else None, "created", "op whose gradient is not finite"),
-        Location.at(call.site if call else None, "backward", "backward"))]
+        Location.at(call.site if call else None, "backward", "backward")))]
+
+
+def _with_ops(node, forward, finding: Finding) -> Finding:
+    """Note which op each located line ran (a guard is looked for on that op's input)."""
+    finding.details["op_at"] = {role: n.op for role, n in (("origin", forward), ("created", node)) if n is not None}
+    return finding
 
 
 def _mask_of(trace: Trace, forward):

@@ -5,7 +5,8 @@ finding explains it: the tensors the failing frame held and where each was made 
 user's frames), whether each requires grad, whether it was cut from the graph and by what (a
 no_grad or inference_mode block, in the user's code or in a library's), and the backward call
 or op that raised. No line is marked as the one to change unless one of those facts singles it
-out; the text says what to check.
+out (a tensor the error is about was cut from the graph: the cut's own fix site, shown as a
+guess); the text says what to check.
 """
 
 from __future__ import annotations
@@ -19,9 +20,17 @@ from ._words import leaf_words, node_words, shape_words, where
 
 RULE_ID = "autograd-error"
 
-# Words of torch's autograd errors (and of the errors autograd's users meet most).
+# Words of torch's autograd errors (and of the errors autograd's users meet most), for an error
+# raised inside torch (an op that failed, tensors in the raising frame).
 _AUTOGRAD = re.compile(r"requires[_ ]grad|require grad|grad_fn|autograd|backward|gradient|inplace operation|leaf variable|"
                        r"saved tensor|saved for backward|inference tensor|version counter|\.grad\b", re.IGNORECASE)
+# Phrases only torch's autograd writes, for an error raised elsewhere: "gradient" or "backward"
+# alone also name a user's config key (`KeyError: 'gradient_clip'`), which is no autograd error.
+_AUTOGRAD_PHRASES = re.compile(r"does not require grad|requires_grad|grad_fn|inplace operation|leaf variable|"
+                               r"saved tensors?|inference tensor|version counter|backward through the graph",
+                               re.IGNORECASE)
+_NOT_AUTOGRAD = {"KeyError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
+                 "FileNotFoundError", "IndexError", "SyntaxError", "AssertionError"}
 
 
 def check(trace: Trace, findings: list[Finding]) -> list[Finding]:
@@ -34,7 +43,7 @@ def check(trace: Trace, findings: list[Finding]) -> list[Finding]:
     tensors = list(error.tensors) or (failure.tensors if failure else []) or (call.outputs if call else [])
     # An autograd error: raised by a backward call, or saying so (not a shape or device error of
     # a forward op that merely had tensors requiring grad).
-    if call is None and not _AUTOGRAD.search(f"{error.type}: {error.message}"):
+    if call is None and not _is_autograd_error(error.type, error.message, raised_in_torch=bool(failure or tensors)):
         return []
     if call is None and not (trace.nodes or trace.leaves or trace.backward_calls):
         return []  # no autograd ran in this process (a launcher relaying its worker's error)
@@ -55,6 +64,15 @@ def check(trace: Trace, findings: list[Finding]) -> list[Finding]:
                    "A tensor made under no_grad/inference_mode, or cut by .detach()/.item(), has no graph; a "
                    "tensor changed in place after an op saved it breaks that op's backward.")
     return [finding]
+
+
+def _is_autograd_error(kind: str, message: str, raised_in_torch: bool) -> bool:
+    """Whether an error that no backward call raised is autograd's: its words, from inside
+    torch; torch's own phrases, from anywhere (torch code in Python raises some of them); never a
+    lookup or import error of the user's own code."""
+    if kind in _NOT_AUTOGRAD:
+        return False
+    return bool((_AUTOGRAD if raised_in_torch else _AUTOGRAD_PHRASES).search(message))
 
 
 def _tensor_facts(trace: Trace, finding: Finding, index: int, tensor: TensorArg) -> str:

@@ -102,6 +102,12 @@ def _function_at(path: str, first_line: int):
     return None
 
 
+def same_function(path: str, line: int, other: int) -> bool:
+    """Whether two lines of a file lie in the same innermost function (or both at module level)."""
+    a, b = _enclosing_function(path, line, or_module=True), _enclosing_function(path, other, or_module=True)
+    return a is not None and a is b
+
+
 def def_line(path: str, first_line: int) -> int:
     """The `def` line of the function whose code starts at `first_line` (past its decorators)."""
     function = _function_at(path, first_line)
@@ -422,6 +428,14 @@ def _target_names(statement) -> list[str]:
     return names
 
 
+def names_written(path: str, line: int) -> list[str]:
+    """The names the statement at `line` binds or writes into (see _target_names); [] where the
+    source cannot be read."""
+    function = _enclosing_function(path, line, or_module=True)
+    statement = _statement_at(function, line) if function is not None else None
+    return _target_names(statement) if statement is not None else []
+
+
 def alias_assignment(path: str, line: int) -> int | None:
     """For a statement that writes in place into a name (`out[:, 0] = y`, `out += y`,
     `out.mul_(2)`): the earlier statement of the same function that made that name another
@@ -434,22 +448,46 @@ def alias_assignment(path: str, line: int) -> int | None:
     written = _target_names(statement)
     if not written:
         return None
-    best = None
-    for node in ast.walk(function):
-        if not (isinstance(node, ast.Assign) and node.lineno < statement.lineno and len(node.targets) == 1
-                and isinstance(node.targets[0], ast.Name) and node.targets[0].id in written):
-            continue
-        value = node.value
-        while isinstance(value, (ast.Subscript, ast.Call)) and not isinstance(value, ast.Name):
-            if isinstance(value, ast.Call):  # x.view(...), x.transpose(...): still x's memory
-                if not (isinstance(value.func, ast.Attribute) and value.func.attr in _VIEW_METHODS):
-                    break
-                value = value.func.value
-            else:
-                value = value.value
-        if isinstance(value, (ast.Name, ast.Attribute)) and (best is None or node.lineno > best):
-            best = node.lineno
-    return best
+    # The last statement before the write that binds the name decides what it holds there:
+    # `h = x` then `h = torch.sigmoid(lin(h))` then `h += 1` writes into a new tensor, not x.
+    latest = max((node for node in ast.walk(function) if getattr(node, "lineno", statement.lineno) < statement.lineno
+                  and _binds(node) & set(written)), key=lambda node: node.lineno, default=None)
+    if not (isinstance(latest, ast.Assign) and len(latest.targets) == 1 and isinstance(latest.targets[0], ast.Name)):
+        return None
+    value = latest.value
+    while isinstance(value, (ast.Subscript, ast.Call)):
+        if isinstance(value, ast.Call):  # x.view(...), x.transpose(...): still x's memory
+            if not (isinstance(value.func, ast.Attribute) and value.func.attr in _VIEW_METHODS):
+                return None
+            value = value.func.value
+        else:
+            value = value.value
+    return latest.lineno if isinstance(value, (ast.Name, ast.Attribute)) else None
+
+
+def _binds(node: ast.AST) -> set[str]:
+    """The plain names a statement binds anew (assignment, loop or `with` target, walrus);
+    not `h += 1`, which writes into what `h` holds."""
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, (ast.AnnAssign, ast.For, ast.NamedExpr)):
+        targets = [node.target]
+    elif isinstance(node, ast.withitem):
+        return set()
+    elif isinstance(node, ast.With):
+        targets = [item.optional_vars for item in node.items if item.optional_vars is not None]
+    else:
+        return set()
+    names, stack = set(), list(targets)
+    while stack:  # plain names, and names unpacked into (`a, *b = ...`); not `h[0] = ...`
+        target = stack.pop()
+        if isinstance(target, ast.Name):
+            names.add(target.id)
+        elif isinstance(target, (ast.Tuple, ast.List)):
+            stack.extend(target.elts)
+        elif isinstance(target, ast.Starred):
+            stack.append(target.value)
+    return names
 
 
 _VIEW_METHODS = frozenset({"view", "view_as", "reshape", "transpose", "permute", "t", "squeeze", "unsqueeze",
@@ -518,21 +556,33 @@ def method_calls_on(path: str, attribute: str, method: str, limit: int = 2) -> l
     return sorted(found)[:limit]
 
 
+def calls_between(path: str, after: int, before: int, method: str) -> list[int]:
+    """Lines of `<...>.method(...)` calls in the function that holds line `before`, strictly
+    between lines `after` and `before` (`optimizer.zero_grad()` between backward and step)."""
+    function = _enclosing_function(path, before, or_module=True)
+    if function is None:
+        return []
+    return sorted({node.lineno for node in ast.walk(function)
+                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                   and node.func.attr == method and after < node.lineno < before})
+
+
 _GUARDS = ("clamp", "clamp_", "clamp_min", "clamp_max", "clip", "masked_fill", "masked_fill_", "where",
            "nan_to_num", "maximum", "minimum", "abs")
 
 
-def input_guard(path: str, line: int) -> tuple[int, str] | None:
-    """For the call at `line` (`theta = torch.acos(cos)`): the earlier statement of the same
-    function that made its first argument (`cos = torch.clamp(cos, -1.0, 1.0)`), when that
-    statement guards the value (a clamp, a mask, a where, nan_to_num): (its line, the guard's
-    name). The guard meant to keep the op in its domain, that lets the bad value through."""
+def input_guard(path: str, line: int, op: str | None = None) -> tuple[int, str] | None:
+    """For the op `op` called at `line` (`theta = torch.acos(cos)`): the earlier statement of the
+    same function that made its input (`cos = torch.clamp(cos, -1.0, 1.0)`), when that statement
+    is a guard that lets the op's bad value through: (its line, the guard's name). A clamp whose
+    bound is a number at the edge of the op's domain (0 for sqrt or log, ±1 for acos) lets the
+    edge through; one strictly inside guards, and one with a bound that is not a number is not
+    judged. None where the op's call is not found on the line."""
     function = _enclosing_function(path, line, or_module=True)
     statement = _statement_at(function, line) if function is not None else None
-    if statement is None:
+    if statement is None or not op:
         return None
-    argument = next((node.args[0].id for node in ast.walk(statement)
-                     if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Name)), None)
+    argument = _op_input(statement, op.strip("_").removeprefix("r") if op.startswith("__r") else op.strip("_"))
     if argument is None:
         return None
     made = [node for node in ast.walk(function) if isinstance(node, (ast.Assign, ast.AugAssign))
@@ -543,9 +593,59 @@ def input_guard(path: str, line: int) -> tuple[int, str] | None:
     for node in ast.walk(last):
         if isinstance(node, ast.Call):
             name = ast.unparse(node.func).rsplit(".", 1)[-1]
-            if name in _GUARDS:
+            if name in _GUARDS and _lets_edge_through(node, name, op.strip("_")):
                 return last.lineno, name
     return None
+
+
+_BINARY_OPS = {"pow": ast.Pow, "truediv": ast.Div, "div": ast.Div}
+_EDGES = {"sqrt": (0.0,), "rsqrt": (0.0,), "log": (0.0,), "log2": (0.0,), "log10": (0.0,), "pow": (0.0,),
+          "truediv": (0.0,), "div": (0.0,), "acos": (-1.0, 1.0), "asin": (-1.0, 1.0), "atanh": (-1.0, 1.0)}
+_CLAMPS = ("clamp", "clamp_", "clamp_min", "clamp_max", "clip", "maximum", "minimum")
+
+
+def _op_input(statement, op: str) -> str | None:
+    """The name the op at this statement is applied to: `torch.sqrt(v)`, `v.sqrt()`, `v ** 0.5`,
+    `a / v` (the denominator)."""
+    for node in ast.walk(statement):
+        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == op:
+            if node.args and isinstance(node.args[0], ast.Name) and not (
+                    isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
+                    and node.func.value.id not in ("torch", "F", "math")):
+                return node.args[0].id
+            if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+                return node.func.value.id
+        if isinstance(node, ast.BinOp) and isinstance(node.op, _BINARY_OPS.get(op, ())):
+            side = node.left if op == "pow" else node.right
+            if isinstance(side, ast.Name):
+                return side.id
+    return None
+
+
+def _lets_edge_through(call, name: str, op: str) -> bool:
+    """Whether a guard call lets the edge of the op's domain through. Clamps: when a bound is a
+    number at an edge (not when strictly inside, nor when it is not a number: unknown). Other
+    guards (a mask, nan_to_num, abs) do not keep a value off the edge."""
+    if name not in _CLAMPS:
+        return True
+    edges = _EDGES.get(op)
+    if edges is None:
+        return False
+    method = isinstance(call.func, ast.Attribute) and not (
+        isinstance(call.func.value, ast.Name) and call.func.value.id in ("torch", "F", "np", "numpy"))
+    bounds = [*(call.args if method else call.args[1:]), *(k.value for k in call.keywords if k.arg in ("min", "max"))]
+    numbers = [_number(b) for b in bounds]
+    if not numbers or any(n is None for n in numbers):
+        return False
+    return any(n in edges for n in numbers)
+
+
+def _number(node) -> float | None:
+    try:
+        value = ast.literal_eval(node)
+    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        return None
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
 def calls_named(path: str, name: str, limit: int = 4) -> list[int]:
@@ -590,3 +690,58 @@ def enclosing_loop(path: str, line: int) -> tuple[int, int] | None:
             if best is None or node.lineno >= best.lineno:
                 best = node
     return (best.lineno, best.end_lineno) if best is not None else None
+
+
+def selector_strings(path: str, line: int) -> list[str]:
+    """The string constants that pick the path through the statement at `line`: the key of the
+    dict entry it is (`"relu": lambda: nn.ReLU(inplace=True)` in a registry), and those compared
+    in the `if`/`elif` conditions around it (`if cfg.model == "byol":`)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and isinstance(key.value, str) and value is not None \
+                        and value.lineno <= line <= (value.end_lineno or value.lineno):
+                    found.append(key.value)
+        elif isinstance(node, ast.If) and node.lineno < line <= (node.end_lineno or node.lineno):
+            body_end = max((n.end_lineno or n.lineno) for n in node.body)
+            if line <= body_end:  # in the branch the condition selects (not in its else)
+                for part in ast.walk(node.test):
+                    if isinstance(part, ast.Compare):
+                        for operand in [part.left, *part.comparators]:
+                            for constant in ast.walk(operand):
+                                if isinstance(constant, ast.Constant) and isinstance(constant.value, str):
+                                    found.append(constant.value)
+    return list(dict.fromkeys(s for s in found if 1 < len(s) <= 60))
+
+
+def string_settings(path: str, value: str, limit: int = 4, defaults: bool = False) -> list[int]:
+    """Lines where the string `value` is set, not compared or looked up: a keyword argument
+    (`default="byol"`, `activation="relu"`), a dict value (`{"activation": "relu"}`), an
+    assignment (`MODEL = "byol"`); with `defaults`, a function parameter's default too (which
+    callers usually override)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+
+    def is_it(node) -> bool:
+        return isinstance(node, ast.Constant) and node.value == value
+
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.keyword) and is_it(node.value):
+            found.add(node.value.lineno)
+        elif isinstance(node, ast.Dict):
+            found.update(v.lineno for v in node.values if v is not None and is_it(v))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and is_it(node.value):
+            found.add(node.lineno)
+        elif defaults and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found.update(d.lineno for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None and is_it(d))
+    if not defaults:  # (a parameter default is no setting: drop the lines that are only that)
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                found -= {d.lineno for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None and is_it(d)}
+    return sorted(found)[:limit]

@@ -1,0 +1,31 @@
+"""Settings: where the value that picks the failing path was set.
+
+A fix site inside a registry entry (`"relu": lambda: nn.ReLU(inplace=True)`) or a branch
+(`if cfg.model == "byol":`) runs because some value chose it: a config dict, an argparse default,
+a keyword argument. Found in the program's own files, by the string that selects the path; named
+only where few places set it (a string set everywhere says nothing).
+"""
+
+from __future__ import annotations
+
+from ..trace.locations import Site
+from ..trace.source_search import calls_named, selector_strings, string_settings
+
+MAX_PLACES = 2
+
+
+def settings_for(site: Site, files: list[str]) -> list[tuple[Site, str]]:
+    """(where it is set, the value) for the strings that select the path through `site`, or
+    through one of the user's calls that led there (a dispatch `if self.model == "byol":`)."""
+    found: list[tuple[Site, str]] = []
+    # The frames that led there, and the lines of the same file that call its function (a
+    # method called by a dispatch in the same class: frames inside a module's forward are not
+    # all recorded).
+    calling = [Site(site.path, line) for line in calls_named(site.path, site.function)] if site.function else []
+    for frame in (site, *reversed(site.callers), *calling):
+        for value in selector_strings(frame.path, frame.line):
+            places = [Site(path, line) for path in files for line in string_settings(path, value)
+                      if (path, line) != (frame.path, frame.line)]
+            if 0 < len(places) <= MAX_PLACES:
+                found += [(place, value) for place in places if (place, value) not in found]
+    return found[:MAX_PLACES + 1]

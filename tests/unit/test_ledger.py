@@ -1,0 +1,101 @@
+"""The parameter ledger's analyses and the rules on them: hand-built traces, no torch."""
+
+from __future__ import annotations
+
+from gradscope.analyses import ledger
+from gradscope.rules import ledger as ledger_rules
+from gradscope.trace.locations import Site
+from gradscope.trace.model import BackwardCall, Freeze, Leaf, Node, ParamStep, Trace
+
+F = "/src/train.py"
+
+
+def leaf(lid, name):
+    return Leaf(lid, name, "parameter", (2,), "float32", Site(F, 3))
+
+
+def steps(n, **fields):
+    return [ParamStep("Adam", i + 1, Site(F, 20), 2, fields.get("changed", 0), seq=10 * (i + 1),
+                      **{k: v for k, v in fields.items() if k != "changed"}) for i in range(n)]
+
+
+def base() -> Trace:
+    trace = Trace(argv=["train.py"])
+    trace.leaves = {1: leaf(1, "backbone.0.weight"), 2: leaf(2, "backbone.3.weight"), 3: leaf(3, "head.weight")}
+    return trace
+
+
+def test_freeze_line_found_through_the_module_when_the_first_frozen_parameter_differs():
+    trace = base()
+    trace.freezes = [Freeze(1, Site(F, 8), leaf=1), Freeze(2, Site(F, 9), leaf=3)]
+    trace.param_steps = steps(2, frozen_changed=[2], changed=1)
+    found = ledger.frozen_but_changed(trace)
+    assert [f.site.line for f in found.freezes] == [8]  # backbone's line, not head's
+
+
+def test_no_freeze_line_blamed_when_none_belongs_to_the_parameters():
+    trace = base()
+    trace.freezes = [Freeze(1, Site(F, 8), leaf=3), Freeze(2, Site(F, 9), leaf=3)]
+    trace.param_steps = steps(2, frozen_changed=[2], changed=1)
+    assert ledger.frozen_but_changed(trace).freezes == []
+
+
+def test_zero_gradient_needs_every_step():
+    trace = base()
+    trace.param_steps = steps(2, grad_zero=[3])
+    assert ledger.zero_gradient_leaves(trace)[0] == [3]
+    trace.param_steps[1].grad_zero = []
+    assert ledger.zero_gradient_leaves(trace) is None
+
+
+def test_rounding_detached_from_the_loss_is_no_zero_gradient_cause():
+    """A straight-through estimator rounds, then detaches: that Round node is not on the way
+    from the loss, so it explains no zero gradient."""
+    trace = base()
+    trace.param_steps = steps(2, grad_zero=[3])
+    trace.nodes[5] = Node(5, "RoundBackward0", "round", Site(F, 12), seq=1, backwards_before=0, leaf_ids=[3])
+    trace.nodes[6] = Node(6, "MulBackward0", "mul", Site(F, 13), seq=2, backwards_before=0, leaf_ids=[3])
+    trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=Site(F, 15), seq=3,
+                                             retain_graph=False, create_graph=False, roots=[6]))
+    assert ledger_rules.zero_gradients(trace) == []
+    trace.nodes[6].next_ids = [5]  # now the rounding is on the loss's path
+    [finding] = ledger_rules.zero_gradients(trace)
+    assert finding.fix_sites[0].line == 12
+
+
+def test_optimizer_without_gradients_does_not_blame_an_unrelated_cut():
+    from gradscope.trace.model import GraphCut
+    trace = base()
+    trace.param_steps = steps(2, grad_none=[3])
+    trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=Site(F, 15), seq=3,
+                                             retain_graph=False, create_graph=False, roots=[]))
+    trace.cuts[1] = GraphCut(1, 1, "detach", Site(F, 30), "detach", 0)
+    [finding] = ledger_rules.optimizer_without_gradients(trace)
+    assert finding.fix_sites == [] and finding.fix_basis == "guess"
+
+
+def test_gradients_reached_by_backward_then_reset_is_its_own_finding(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text("for _ in range(3):\n    loss = model(x).sum()\n    loss.backward()\n"
+                    "    optimizer.zero_grad()\n    optimizer.step()\n")
+    trace = base()
+    step_site = Site(str(path), 5)
+    trace.param_steps = [ParamStep("SGD", i + 1, step_site, 1, 0, grad_none=[3], seq=10 * (i + 1)) for i in range(2)]
+    trace.nodes[6] = Node(6, "MmBackward0", "mm", Site(str(path), 2), seq=2, backwards_before=0, leaf_ids=[3])
+    trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=Site(str(path), 3), seq=3,
+                                             retain_graph=False, create_graph=False, roots=[6]))
+    [finding] = ledger_rules.optimizer_without_gradients(trace)
+    assert finding.title == "Every optimizer step finds no gradients"
+    assert [(s.line) for s in finding.fix_sites] == [4]
+
+
+def test_eval_mode_on_a_module_holding_batch_norm_is_a_recipe_not_a_freeze():
+    from gradscope.trace.model import ModuleCall
+    trace = base()
+    trace.param_steps = steps(2, changed_leaves=[1, 2], changed=2)
+    trace.module_calls = {1: ModuleCall(1, "Sequential", "backbone", training=False),
+                          2: ModuleCall(2, "Linear", "backbone.0", training=False),
+                          3: ModuleCall(3, "Linear", "backbone.3", training=False)}
+    assert ledger.trained_in_eval(trace).module == "backbone"
+    trace.module_calls[4] = ModuleCall(4, "BatchNorm1d", "backbone.1", training=False)
+    assert ledger.trained_in_eval(trace) is None
