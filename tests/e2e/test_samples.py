@@ -74,8 +74,9 @@ EXPECTED = {
         ("loss_helper_called_twice.py", 17, "created"), ("loss_helper_called_twice.py", 8, "used"),
         ("loss_helper_called_twice.py", 9, "freed"), ("loss_helper_called_twice.py", 9, "backward")]),
     "gan_step_between_backwards.py": ("inplace-modified-saved-tensor", [
-        ("gan_step_between_backwards.py", 24, "fix"), ("gan_step_between_backwards.py", 20, "saved"),
-        ("gan_step_between_backwards.py", 24, "modified"), ("gan_step_between_backwards.py", 28, "backward")]),
+        ("gan_step_between_backwards.py", 24, "fix"), ("gan_step_between_backwards.py", 26, "fix"),
+        ("gan_step_between_backwards.py", 20, "saved"), ("gan_step_between_backwards.py", 24, "modified"),
+        ("gan_step_between_backwards.py", 20, "built"), ("gan_step_between_backwards.py", 28, "backward")]),
     "gan_step_model_in_helper.py": ("inplace-modified-saved-tensor", [("gan_step_model_in_helper.py", 34, "fix"),
         ("gan_step_model_in_helper.py", 22, "fix"), ("gan_step_model_in_helper.py", 16, "saved"),
         ("gan_step_model_in_helper.py", 22, "built"), ("gan_step_model_in_helper.py", 34, "modified"),

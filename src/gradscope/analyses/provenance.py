@@ -22,19 +22,29 @@ class Crossing:
 def crossings(trace: Trace, roots: list[int], made_after: int, limit: int = 4) -> list[Crossing]:
     """Edges of the graph under `roots` from a node made after `made_after` backward calls to one
     made before (at most `limit`, in the order a depth-first walk from the roots meets them)."""
+    return _crossings(trace, roots, lambda node: node.backwards_before < made_after, limit)
+
+
+def crossings_at(trace: Trace, roots: list[int], seq: int, limit: int = 4) -> list[Crossing]:
+    """The same, across event `seq` (an optimizer step): from a node made after it to one made
+    before it, where the graph under `roots` reuses what an earlier forward computed."""
+    return _crossings(trace, roots, lambda node: node.seq < seq, limit)
+
+
+def _crossings(trace: Trace, roots: list[int], is_old, limit: int) -> list[Crossing]:
     found, seen, stack = [], set(), list(roots)
     while stack and len(found) < limit:
         node = trace.node(stack.pop())
         if node is None or node.id in seen:
             continue
         seen.add(node.id)
-        if node.backwards_before < made_after:
+        if is_old(node):
             continue  # an old node reached from the roots directly: no new use of it to name
         for input_id in node.next_ids:
             inner = trace.node(input_id)
             if inner is None:
                 continue
-            if inner.backwards_before < made_after:
+            if is_old(inner):
                 found.append(Crossing(node, inner))
             else:
                 stack.append(input_id)

@@ -8,6 +8,7 @@ change to the same memory after the save.
 
 from __future__ import annotations
 
+from ..analyses.provenance import crossings_at
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
@@ -120,6 +121,18 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
                          f"at {where(call.site)} that needs them has run: call it after that backward")
     if stepped:
         finding.mark_fix(built, "or run this forward again after the step, so the backward uses the new weights")
+        if built is None:
+            # The failing loss reuses an output computed before the step (`g_loss = bce(d_fake, ...)`
+            # with `d_fake = D(fake)` from before `opt_d.step()`): computing it again there, after
+            # the step, is the other fix (and the one that keeps this loss's gradients out of
+            # what the step applies).
+            reuse = next((c for c in crossings_at(trace, call.roots, stepped[0].seq)
+                          if user_site(c.new.site) is not None), None)
+            if reuse is not None:
+                finding.mark_fix(user_site(reuse.new.site),
+                                 f"or compute again here, after the step, what this line takes from the forward "
+                                 f"at {where(user_site(reuse.old.site))}, so the backward uses the new weights")
+                finding.add(Location.at(reuse.old.site, "built", "computed before the step, reused after it"))
         return
     for site in built_inplace:
         finding.mark_fix(site, f"built with inplace=True: it overwrites its input, which {saver} saved for "
