@@ -230,3 +230,15 @@ def test_input_guard_judges_the_ops_own_input_and_its_bounds(tmp_path):
     assert input_guard(str(path), 9, "sqrt") == (8, "clamp_min")  # the op's own input, not acos's
     assert input_guard(str(path), 12, "sqrt") is None  # a bound that is not a number: not judged
     assert input_guard(str(path), 5, None) is None
+
+
+def test_option_settings_and_imports(tmp_path):
+    from gradscope.trace.source_search import imported_modules, option_settings
+    config = tmp_path / "config.py"
+    config.write_text('CONFIG = {\n    "ckpt": {"use_reentrant": True},\n}\nuse_reentrant = False\n')
+    train = tmp_path / "train.py"
+    train.write_text("from config import CONFIG\nimport utils.helpers as h\n"
+                     "def f(use_reentrant=True):\n    checkpoint(fn, x, use_reentrant=False)\n")
+    assert option_settings(str(config), "use_reentrant") == [(2, "True"), (4, "False")]
+    assert option_settings(str(train), "use_reentrant") == [(4, "False")]  # the parameter default is no setting
+    assert {"config", "CONFIG", "utils.helpers", "helpers"} <= imported_modules(str(train))

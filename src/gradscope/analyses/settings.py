@@ -9,7 +9,7 @@ only where few places set it (a string set everywhere says nothing).
 from __future__ import annotations
 
 from ..trace.locations import Site
-from ..trace.source_search import calls_named, selector_strings, string_settings
+from ..trace.source_search import calls_named, option_settings, selector_strings, string_settings
 
 MAX_PLACES = 2
 
@@ -29,3 +29,12 @@ def settings_for(site: Site, files: list[str]) -> list[tuple[Site, str]]:
             if 0 < len(places) <= MAX_PLACES:
                 found += [(place, value) for place in places if (place, value) not in found]
     return found[:MAX_PLACES + 1]
+
+
+def option_set(files: list[str], name: str, unless: tuple[str, ...] = ()) -> list[tuple[Site, str]]:
+    """(where, the value) for the places in the program's files that set the option `name` to a
+    value other than those in `unless` (`use_reentrant` set to anything but False); only where
+    few places do (one set in many places says nothing about which one ran)."""
+    places = [(Site(path, line), value) for path in files for line, value in option_settings(path, name)
+              if value not in unless]
+    return places if 0 < len(places) <= MAX_PLACES else []

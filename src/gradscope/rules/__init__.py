@@ -13,7 +13,7 @@ from ..analyses.settings import settings_for
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site
 from ..trace.model import Trace
-from ..trace.queries import user_files
+from ..trace.queries import project_files, user_files
 from . import (
     backward_error,
     backward_failures,
@@ -93,8 +93,13 @@ def diagnose(trace: Trace) -> list[Finding]:
 def name_settings(trace: Trace, findings: list[Finding]) -> None:
     """Name, next to each fix site, where the value that picked its path was set (a config
     entry, an argparse default): the line a user changes when the code itself is right."""
-    files = user_files(trace)[:24]
+    named, beside = user_files(trace)[:24], None
     for finding in findings:
         for fix in finding.fix_sites:
-            for site, value in settings_for(Site(fix.path, fix.line, fix.function, fix.callers), files):
-                finding.add(Location.at(site, "setting", f"sets {value!r}, which selects this path"))
+            site = Site(fix.path, fix.line, fix.function, fix.callers)
+            found = settings_for(site, named)
+            if not found:  # (a config module that runs no op is in no record: look beside the files)
+                beside = project_files(trace) if beside is None else beside
+                found = settings_for(site, beside)
+            for place, value in found:
+                finding.add(Location.at(place, "setting", f"sets {value!r}, which selects this path"))

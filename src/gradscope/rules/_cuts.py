@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import re
 
+from ..analyses.settings import option_set
 from ..trace.findings import Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GraphCut, Trace
+from ..trace.queries import project_files
 from ..trace.source_search import GRAD_OFF_WORDS, enclosing_block, enclosing_class, keyword_settings
 from ._words import op_words, where
 
@@ -236,6 +238,13 @@ def name_cut(finding, trace: Trace, cut: GraphCut | None) -> None:
         return
     for location in locations(trace, cut):
         finding.add(location)
+    if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
+        # Where the program sets use_reentrant (a config entry passed down to the library's
+        # checkpoint call) is the line to change, before the call it reaches.
+        for place, value in option_set(project_files(trace), "use_reentrant", unless=("False",)):
+            finding.mark_fix(place, f"sets use_reentrant={value}: reentrant checkpointing runs the checkpointed "
+                                    "code under no_grad, so inputs that do not require grad give outputs without "
+                                    "a graph; set it to False")
     marked = fix_site(cut)
     if marked is not None:
         finding.mark_fix(*marked)

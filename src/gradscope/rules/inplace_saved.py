@@ -158,6 +158,14 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
             finding.mark_fix(site, f"changes its argument in place, and the caller's tensor is the one {saver} "
                                    "saved: make this out of place")
             finding.mark_fix(site.callers[-1], "or pass a copy here (`.clone()`)")
+        elif not _visible_inplace(change):
+            # An op that is not in-place by its name (`embedding` with max_norm renormalises the
+            # weight it looks up): it cannot be "made out of place" here; a copy where the
+            # tensor is saved leaves the saved value alone.
+            saved_at = user_site(node.site) if node is not None else None
+            finding.mark_fix(saved_at, f"saves the tensor that {op_words(change.op)} at {where(site)} then changes in "
+                                       "place (an option of that op or its module makes it write): save a copy "
+                                       "here (`.clone()`), or turn that option off")
         else:
             finding.mark_fix(site, f"{op_words(change.op)} here changes in place the tensor {saver} saved for "
                                    "backward: make it out of place")
@@ -187,6 +195,14 @@ def _backward_writes_saved(trace: Trace, node) -> list[Site]:
 _VIEW_OPS = frozenset({"view", "reshape", "select", "__getitem__", "narrow", "transpose", "permute", "squeeze",
                        "unsqueeze", "expand", "flatten", "unflatten", "t", "as_strided", "diagonal", "movedim",
                        "view_as", "reshape_as", "unbind", "split", "chunk"})
+
+
+def _visible_inplace(change: InplaceChange) -> bool:
+    """Whether the program's line shows the write: a trailing-underscore op, an assignment into
+    the tensor (`x[i] = v`, `x += v`), an `inplace=True` call, `.data`/`.copy_` and the like."""
+    op = change.op.rsplit(".", 1)[-1]
+    return (op.endswith("_") and not op.startswith("__")) or op.startswith("__i") or op in (
+        "__setitem__", "set_", "copy_", "data") or change.inplace_kwarg or change.bypasses_version
 
 
 def _by_optimizer(change: InplaceChange) -> bool:

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import re
 
 from .locations import Site, is_library_path
-from .source_search import assignments
+from .source_search import assignments, imported_modules
 from .model import BackwardCall, InplaceChange, Node, SavedTensor, Trace
 
 
@@ -114,6 +115,27 @@ def user_files(trace: Trace) -> list[str]:
     for call in trace.backward_calls:
         note(call.site)
     return sorted(counts, key=lambda path: -counts[path])
+
+
+def project_files(trace: Trace, limit: int = 40) -> list[str]:
+    """The user's files the trace names (user_files), then the Python files beside them that
+    those import (a `config.py` that only holds settings runs no op and appears in no record;
+    the other scripts of a folder are not the program)."""
+    named = user_files(trace)
+    found = list(named)
+    imported = set().union(*(imported_modules(path) for path in named[:8])) if named else set()
+    for folder in dict.fromkeys(os.path.dirname(path) for path in named[:8]):
+        try:
+            entries = sorted(os.listdir(folder))
+        except OSError:
+            continue
+        for entry in entries:
+            path = os.path.join(folder, entry)
+            if entry.endswith(".py") and entry[:-3] in imported and path not in found and not is_library_path(path):
+                found.append(path)
+            if len(found) >= limit:
+                return found
+    return found
 
 
 _STEP_CALL = re.compile(r"([A-Za-z_][\w.]*)\.step\(")

@@ -692,6 +692,51 @@ def enclosing_loop(path: str, line: int) -> tuple[int, int] | None:
     return (best.lineno, best.end_lineno) if best is not None else None
 
 
+def imported_modules(path: str) -> set[str]:
+    """The names of the modules the file imports (`import config`, `from utils.cfg import X`,
+    `from . import config`): each dotted name and its last part."""
+    tree = _parse(path)
+    if tree is None:
+        return set()
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            dotted = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            dotted = [node.module] if node.module else []
+            dotted += [f"{node.module}.{alias.name}" if node.module else alias.name for alias in node.names]
+        else:
+            continue
+        for name in dotted:
+            names.add(name)
+            names.add(name.rsplit(".", 1)[-1])
+    return names
+
+
+def option_settings(path: str, name: str, limit: int = 4) -> list[tuple[int, str]]:
+    """Where an option called `name` is given a value: a keyword argument (`use_reentrant=True`),
+    a dict entry (`{"use_reentrant": True}`), an assignment (`use_reentrant = True`,
+    `cfg.use_reentrant = True`): (line, the value as written), parameter defaults left out."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found: dict[int, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == name:
+                    found.setdefault(keyword.value.lineno, ast.unparse(keyword.value))
+        elif isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value == name and value is not None:
+                    found.setdefault(value.lineno, ast.unparse(value))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(ast.unparse(t).rsplit(".", 1)[-1] == name for t in targets):
+                found.setdefault(node.lineno, ast.unparse(node.value))
+    return sorted(found.items())[:limit]
+
+
 def selector_strings(path: str, line: int) -> list[str]:
     """The string constants that pick the path through the statement at `line`: the key of the
     dict entry it is (`"relu": lambda: nn.ReLU(inplace=True)` in a registry), and those compared
