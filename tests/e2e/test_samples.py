@@ -118,6 +118,8 @@ EXPECTED = {
     "inplace_plus_equals.py": ("inplace-modified-saved-tensor", [("inplace_plus_equals.py", 6, "fix"),
         ("inplace_plus_equals.py", 5, "saved"), ("inplace_plus_equals.py", 6, "modified"),
         ("inplace_plus_equals.py", 7, "backward")]),
+    "kernel_cached_across_steps.py": ("backward-through-freed-graph", [("kernel_cached_across_steps.py", 16, "fix"), ("kernel_cached_across_steps.py", 19, "created"), ("kernel_cached_across_steps.py", 25, "used"), ("kernel_cached_across_steps.py", 34, "freed"), ("kernel_cached_across_steps.py", 34, "backward")]),
+    "second_loss_from_stale_output.py": ("backward-through-freed-graph", [("second_loss_from_stale_output.py", 16, "fix"), ("second_loss_from_stale_output.py", 12, "created"), ("second_loss_from_stale_output.py", 16, "used"), ("second_loss_from_stale_output.py", 13, "freed"), ("second_loss_from_stale_output.py", 16, "backward")]),
     "inplace_into_saved_view.py": ("inplace-modified-saved-tensor", [("inplace_into_saved_view.py", 11, "fix"),
         ("inplace_into_saved_view.py", 9, "created"), ("inplace_into_saved_view.py", 10, "saved"),
         ("inplace_into_saved_view.py", 11, "modified"), ("inplace_into_saved_view.py", 12, "backward")]),

@@ -12,7 +12,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import BackwardCall, Node, Trace
 from ..trace.queries import earlier_use, frame_in_caller_of, model_call_site
-from ..trace.source_search import carrying_statement, enclosing_loop, kept_on_objects
+from ..trace.source_search import attribute_cache_check, calls_named, carrying_statement, enclosing_loop, kept_on_objects, reads_a_parameter
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
 RULE_ID = "backward-through-freed-graph"
@@ -83,10 +83,27 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         # backward (where it got its graph), and the first op of this iteration that used it;
         # and the statement that keeps that value for the next iteration (`self.memory = m`).
         crossing, stored = _carried_crossing(trace, freeing, call)
+        # A state carried on (an RNN's hidden state, a running memory) is made again each
+        # iteration from its old value; a cached value (a kernel, a weight computed from the
+        # parameters) is only read again. `.detach()` suits the first; for the second it would
+        # stop the training of what it is made from: recompute it instead.
+        cached = (crossing is not None and _next_iteration(freeing, call)
+                  and not _made_before_the_loop(crossing.old.site, call.site)
+                  and not _made_again(trace, freeing, crossing.old))
+        if cached:
+            stored, carried, loop_line = None, False, None
         # The use that put the tensor into the graph the first backward freed (a discriminator
         # step `netD(fake)`): where a detach() would keep it out.
         linked, linked_at_freeing = None, False
-        if not carried and stored is None and freed is not None and freeing is not None:
+        # Nothing but the old tensor ties the failing loss to a parameter (a second loss built
+        # from the logits of a forward whose backward ran): `.detach()` would leave it without a
+        # graph; the tensor must be computed again.
+        recompute = (consumer is not None and freeing is not None and call.roots
+                     and not _new_part_trains(trace, call, freeing))
+        if recompute:
+            cached = False
+        if not carried and not cached and not recompute and stored is None and freed is not None \
+                and freeing is not None:
             use = earlier_use(trace, freed, freeing, consumer)
             # The user's own line of that use (inside a model's forward, where the detach goes),
             # else the call of the model it ran in.
@@ -111,6 +128,18 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         if library_twice:
             finding.title = "The loss is backpropagated twice: by this code and by the library"
             _mark_twice(finding, call, freeing, None)
+        elif recompute and again is None:
+            use = user_site(consumer.site)
+            passed = _caller_passing(use) if use is not None and reads_a_parameter(use.path, use.line) else None
+            finding.mark_fix(passed or use, f"{'passes' if passed else 'uses'} a tensor whose graph the backward at "
+                                            f"{where(freeing.site)} freed, and this loss trains nothing else: compute "
+                                            "it again with a new forward pass here (`.detach()` would leave the loss "
+                                            "without a graph)")
+        elif cached:
+            hit = _cache_hit(crossing.old.site)
+            finding.mark_fix(hit, f"reuses the value made at {where(crossing.old.site)} in an earlier iteration, "
+                                  f"whose graph the backward at {where(freeing.site)} freed: recompute it for each "
+                                  "forward pass (do not keep it across backward calls)")
         elif stored is not None:
             finding.mark_fix(stored, f"keeps the value made at {where(crossing.old.site)} for the next iteration "
                                      f"with its graph, which the backward at {where(freeing.site)} frees: keep "
@@ -128,7 +157,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                                 "is meant to train)")
         else:
             _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried,
-                          across=_next_iteration(freeing, call))
+                          across=_next_iteration(freeing, call), call=call)
         if crossing is not None and not library_twice:
             made, used = (("value made once, before the loop", "used again in the next iteration") if before_loop
                           else ("value made in an earlier iteration", "used again in the next iteration")
@@ -175,6 +204,19 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                 f"Keep the value without its graph at {where(stored)} (`.detach()` it there): each iteration "
                 "then backpropagates through its own graph only (truncated backpropagation). retain_graph=True "
                 "would only hide this: the graph would grow every iteration.")
+        if recompute and again is None:
+            finding.fix = (f"The loss of {call_words(call)} is built on a tensor made at "
+                           f"{where(freed.site if freed else None)} before {freed_where}, and on nothing else that "
+                           "trains. Compute that tensor again with a new forward pass for this loss (after the "
+                           "optimizer step, if one ran in between). `.detach()` would leave the loss without a graph; "
+                           "retain_graph=True on the first backward would make this loss use stale activations.")
+        if cached:
+            finding.fix = (f"The value made at {where(crossing.old.site)} is computed once and reused by later "
+                           f"iterations, though the backward at {where(freeing.site)} freed its graph; nothing makes "
+                           "it again from itself, so it is a cached value, not a state carried on. Recompute it for "
+                           "each forward pass (clear such a cache after each backward, or do not cache what depends "
+                           "on trained parameters). `.detach()` would stop the training of what it is made from; "
+                           "retain_graph=True would only hide this.")
         if before_loop:
             finding.fix = (f"The value made at {where(crossing.old.site)} is computed once, before the loop, with a "
                            "graph that the first iteration's backward frees; every later iteration backpropagates "
@@ -232,7 +274,7 @@ def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | No
 
 def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line: Site | None, kept: list,
                   linked: Site | None, consumer: Node | None, freeing: BackwardCall | None, carried: bool,
-                  across: bool) -> None:
+                  across: bool, call: BackwardCall) -> None:
     """A tensor from before the freeing backward, used again: the statement that carries it into
     the next iteration (found in the source; only when the failing backward is the freeing one's
     statement run again, `across` iterations), the loop line that feeds it back, the container
@@ -355,6 +397,60 @@ def _names(finding: Finding, site: Site | None, role: str) -> bool:
     """Whether the finding names that line in that role already."""
     return site is not None and any((loc.path, loc.line, loc.role) == (site.path, site.line, role)
                                     for loc in finding.locations)
+
+
+def _caller_passing(use: Site) -> Site | None:
+    """The call that passed the value a function's line reads from its parameter: the recorded
+    caller, else the one call of that function in its file (an op's site keeps no callers)."""
+    if use.callers:
+        return use.callers[-1]
+    lines = calls_named(use.path, use.function) if use.function else []
+    return Site(use.path, lines[0]) if len(lines) == 1 else None
+
+
+def _made_again(trace: Trace, freeing: BackwardCall, old: Node) -> bool:
+    """Whether the line that made `old` made the same op again after the freeing backward: a
+    value computed each iteration (a recurrent state, a running memory), as opposed to one
+    made once and only read again (a cache)."""
+    where_old = user_site(old.site)
+    if where_old is None:
+        return True  # (unknown: keep the state reading)
+    for node in trace.nodes.values():
+        if node.backwards_before > freeing.index and node.name == old.name:
+            here = user_site(node.site)
+            if here is not None and (here.path, here.line) == (where_old.path, where_old.line):
+                return True
+    return False
+
+
+def _cache_hit(made: Site | None) -> Site | None:
+    """The `if` that returns or reuses the stored value instead of making it again (`if
+    self._cache is not None: return self._cache`): the condition of the branch around the
+    statement that stores it, else around a read of the same attribute in its function."""
+    made = user_site(made)
+    if made is None:
+        return None
+    stored = _stored_at(made)
+    if stored is None:
+        return None
+    line = attribute_cache_check(stored.path, stored.line)
+    return Site(stored.path, line, stored.function) if line is not None else None
+
+
+def _new_part_trains(trace: Trace, call: BackwardCall, freeing: BackwardCall) -> bool:
+    """Whether the failing loss's new graph (its ops made after the freeing backward) reaches a
+    leaf of its own, or runs inside a module: something it trains besides what flows through
+    the old tensor."""
+    seen, stack = set(), list(call.roots)
+    while stack and len(seen) < 10_000:
+        node = trace.node(stack.pop())
+        if node is None or node.id in seen or node.backwards_before <= freeing.index:
+            continue
+        seen.add(node.id)
+        if node.leaf_ids or node.module_call is not None:
+            return True  # (an op inside a module's forward: that module's parameters train)
+        stack.extend(node.next_ids)
+    return False
 
 
 def _trains_producer(trace: Trace, call: BackwardCall | None, made: Node | None) -> bool:

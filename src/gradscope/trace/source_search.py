@@ -692,6 +692,39 @@ def enclosing_loop(path: str, line: int) -> tuple[int, int] | None:
     return (best.lineno, best.end_lineno) if best is not None else None
 
 
+def reads_a_parameter(path: str, line: int) -> bool:
+    """Whether the statement at `line` reads a parameter of the function it is in (`logits` in
+    `def update(self, logits): loss = f(logits)`): the value came from the caller."""
+    function = _enclosing_function(path, line)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return False
+    arguments = function.args
+    names = {a.arg for a in (*arguments.posonlyargs, *arguments.args, *arguments.kwonlyargs)} - {"self", "cls"}
+    value = getattr(statement, "value", statement)
+    return any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(value))
+
+
+def attribute_cache_check(path: str, line: int) -> int | None:
+    """For a statement that stores a value on an attribute (`self._cache = (k, kernel)`): the line
+    of an `if` in the same function whose condition reads an attribute of the same object and
+    whose body reads the stored one back (`if self._key is not None and ...: return self._cache`):
+    the cache hit. None when there is none."""
+    function = _enclosing_function(path, line)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return None
+    stored = {name for name in _target_names(statement) if "." in name}
+    if not stored:
+        return None
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and node.lineno < statement.lineno:
+            body = {ast.unparse(n) for part in node.body for n in ast.walk(part) if isinstance(n, ast.Attribute)}
+            if body & stored:
+                return node.lineno
+    return None
+
+
 def imported_modules(path: str) -> set[str]:
     """The names of the modules the file imports (`import config`, `from utils.cfg import X`,
     `from . import config`): each dotted name and its last part."""
