@@ -242,3 +242,23 @@ def test_option_settings_and_imports(tmp_path):
     assert option_settings(str(config), "use_reentrant") == [(2, "True"), (4, "False")]
     assert option_settings(str(train), "use_reentrant") == [(4, "False")]  # the parameter default is no setting
     assert {"config", "CONFIG", "utils.helpers", "helpers"} <= imported_modules(str(train))
+
+
+def test_attribute_cache_check_finds_the_hit_not_the_miss(tmp_path):
+    from gradscope.trace.source_search import attribute_cache_check
+    path = tmp_path / "layers.py"
+    path.write_text(
+        "class A:\n"
+        "    def kernel(self, n):\n"
+        "        if self._n == n:\n"
+        "            return self._kernel\n"
+        "        k = make(n)\n"
+        "        self._kernel = k\n"
+        "        return k\n"
+        "\n"
+        "    def states(self):\n"
+        "        if self._states is None:\n"
+        "            self._states = self.gnn(self.adj)\n"
+        "        return self._states\n")
+    assert attribute_cache_check(str(path), 6) == 3  # the hit that returns the kept value
+    assert attribute_cache_check(str(path), 11) is None  # a memo filled once: no separate hit

@@ -424,9 +424,8 @@ def _made_again(trace: Trace, freeing: BackwardCall, old: Node) -> bool:
 
 
 def _cache_hit(made: Site | None) -> Site | None:
-    """The `if` that returns or reuses the stored value instead of making it again (`if
-    self._cache is not None: return self._cache`): the condition of the branch around the
-    statement that stores it, else around a read of the same attribute in its function."""
+    """The `if` that returns the stored value instead of making it again (`if self._key == key:
+    return self._cache`), else the statement that stores it (a memo filled once)."""
     made = user_site(made)
     if made is None:
         return None
@@ -434,7 +433,8 @@ def _cache_hit(made: Site | None) -> Site | None:
     if stored is None:
         return None
     line = attribute_cache_check(stored.path, stored.line)
-    return Site(stored.path, line, stored.function) if line is not None else None
+    # (no separate hit branch, `if self._x is None: self._x = ...`: the store is the line)
+    return Site(stored.path, line, stored.function) if line is not None else stored
 
 
 def _new_part_trains(trace: Trace, call: BackwardCall, freeing: BackwardCall) -> bool:

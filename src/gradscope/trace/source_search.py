@@ -718,7 +718,8 @@ def attribute_cache_check(path: str, line: int) -> int | None:
     if not stored:
         return None
     for node in ast.walk(function):
-        if isinstance(node, ast.If) and node.lineno < statement.lineno:
+        if isinstance(node, ast.If) and node.lineno < statement.lineno \
+                and not statement.lineno <= (node.end_lineno or node.lineno):  # (not the miss branch around the store)
             body = {ast.unparse(n) for part in node.body for n in ast.walk(part) if isinstance(n, ast.Attribute)}
             if body & stored:
                 return node.lineno
