@@ -228,6 +228,8 @@ SILENT = {
     "silent_zero_grad_before_step.py": ("parameter-without-gradient", [
         ("silent_zero_grad_before_step.py", 13, "fix"), ("silent_zero_grad_before_step.py", 7, "defined"),
         ("silent_zero_grad_before_step.py", 12, "backward"), ("silent_zero_grad_before_step.py", 14, "step")]),
+    "silent_forward_decorated_no_grad.py": ("parameter-without-gradient", [("silent_forward_decorated_no_grad.py", 12, "fix"), ("silent_forward_decorated_no_grad.py", 14, "cut"), ("silent_forward_decorated_no_grad.py", 12, "no-grad-block"), ("silent_forward_decorated_no_grad.py", 10, "cut-input"), ("silent_forward_decorated_no_grad.py", 10, "parameter"), ("silent_forward_decorated_no_grad.py", 24, "step")]),
+    "silent_embedding_sum_through_data.py": ("parameter-without-gradient", [("silent_embedding_sum_through_data.py", 15, "fix"), ("silent_embedding_sum_through_data.py", 15, "cut"), ("silent_embedding_sum_through_data.py", 10, "parameter"), ("silent_embedding_sum_through_data.py", 26, "backward")]),
     "silent_freeze_undone.py": ("freeze-undone", [("silent_freeze_undone.py", 13, "fix"),
         ("silent_freeze_undone.py", 9, "frozen"), ("silent_freeze_undone.py", 19, "backward"),
         ("silent_freeze_undone.py", 20, "step")]),

@@ -154,6 +154,10 @@ def _decorated_caller(cut: GraphCut) -> tuple[Site | None, Site | None]:
 def fix(cut: GraphCut) -> str:
     if cut.reason in ("no_grad", "inference_mode"):
         block, call = _decorated_caller(cut)
+        if call is not None and call.function == "forward":
+            return (f"The forward decorated at {where(block)} runs with gradient tracking off, so the module's "
+                    "output has no graph and its parameters get no gradient. Remove the decorator where the module "
+                    "trains (keep `torch.no_grad()` only around calls of a frozen module).")
         if call is not None:
             return (f"The function decorated at {where(block)} runs with gradient tracking off, and so does the "
                     f"code it calls at {where(call)}. Wrap that call in `with torch.enable_grad():` (torch's own "
@@ -184,6 +188,12 @@ def fix_site(cut: GraphCut) -> tuple[Site, str] | None:
             if call is not None else None
     if cut.reason in ("no_grad", "inference_mode"):
         block, frame = _decorated_caller(cut)
+        if frame is not None and frame.function == "forward":
+            # A module's forward decorated to run without grad: nothing it computes trains
+            # (an optimizer's `step` decorated so is torch's own idiom; a forward is not).
+            return block, (f"{block_words(block)} on this forward switches gradient tracking off for everything "
+                           "it computes, so what it trains gets no gradient: remove it (or apply it only while "
+                           "the module is frozen)")
         if frame is not None:
             return frame, (f"runs {op_words(cut.op)} at {where(cut.site)} inside the {block_words(block)} of the "
                            f"function decorated at {where(block)}: wrap this call in `with torch.enable_grad():`")
@@ -248,3 +258,39 @@ def name_cut(finding, trace: Trace, cut: GraphCut | None) -> None:
     marked = fix_site(cut)
     if marked is not None:
         finding.mark_fix(*marked)
+
+
+def cut_behind(trace: Trace, module: str | None, leaves: list[int]) -> GraphCut | None:
+    """The cut that keeps `module`'s parameters (`leaves`) from a loss, the latest first: one
+    made inside the module, or of a value the module computed; failing that, a cut of a
+    parameter itself (`.detach()` of a weight: a snapshot, or an initialisation through `.data`,
+    says less, so it comes last)."""
+    cuts = sorted(trace.cuts.values(), key=lambda c: -c.seq)
+    return next((c for c in cuts if _inside(module, c.module) or _inside(module, _module_path(trace, c.input_node))),
+                None) or next((c for c in cuts if _computed_from(trace, c.input_node, set(leaves))), None) \
+        or next((c for c in cuts if c.input_leaf in leaves), None)
+
+
+def _computed_from(trace: Trace, node_id: int | None, leaves: set[int], limit: int = 200) -> bool:
+    """Whether the graph behind node `node_id` accumulates into one of `leaves` (looked at up to
+    `limit` nodes deep): the cut value was computed from those parameters."""
+    seen, stack = set(), [node_id] if node_id is not None else []
+    while stack and len(seen) < limit:
+        node = trace.node(stack.pop())
+        if node is None or node.id in seen:
+            continue
+        seen.add(node.id)
+        if leaves & set(node.leaf_ids):
+            return True
+        stack.extend(node.next_ids)
+    return False
+
+
+def _inside(module: str | None, path: str | None) -> bool:
+    return bool(module) and path is not None and (path == module or path.startswith(module + "."))
+
+
+def _module_path(trace: Trace, node_id: int | None) -> str | None:
+    node = trace.node(node_id)
+    call = trace.module_calls.get(node.module_call) if node and node.module_call is not None else None
+    return call.name if call else None

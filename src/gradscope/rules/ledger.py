@@ -162,9 +162,7 @@ def optimizer_without_gradients(trace: Trace) -> list[Finding]:
     module = _module_of(trace, leaves)
     # Only a cut tied to these parameters explains them (another cut elsewhere in the program
     # says nothing about this optimizer).
-    cuts = sorted(trace.cuts.values(), key=lambda c: -c.seq)  # the latest first (see silent.py)
-    cut = next((c for c in cuts if module and (c.module or "").startswith(module)), None) or \
-        next((c for c in cuts if c.input_leaf in leaves), None)
+    cut = _cuts.cut_behind(trace, module, leaves)
     finding = Finding(
         rule="parameter-without-gradient", severity="warning",
         title="An optimizer whose parameters never get a gradient",

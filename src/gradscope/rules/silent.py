@@ -114,9 +114,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             # (a snapshot taken to compare weights) only if there is none.
             # The latest such cut: one made while the module was built (a probe forward under
             # no_grad to size a layer) is not the one that keeps training from it.
-            cuts = sorted(trace.cuts.values(), key=lambda c: -c.seq)
-            cut = next((c for c in cuts if _inside(module, c.module) or _inside(module, _module_path(trace, c.input_node))),
-                       None) or next((c for c in cuts if c.input_leaf in hazard.leaves), None)
+            cut = _cuts.cut_behind(trace, module, hazard.leaves)
             their = "Their" if len(hazard.leaves) > 1 else "Its"
             text = (f" {their} path to the loss is cut: {_cuts.sentence(cut)}." if cut else
                     " Nothing from it reaches the loss (an unused branch or head, or an output left out of the loss).")
