@@ -8,7 +8,7 @@ from ..analyses.settings import option_set
 from ..trace.findings import Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GraphCut, Trace
-from ..trace.queries import project_files
+from ..trace.queries import accumulates_into, project_files
 from ..trace.source_search import GRAD_OFF_WORDS, enclosing_block, enclosing_class, keyword_settings
 from ._words import op_words, where
 
@@ -267,23 +267,8 @@ def cut_behind(trace: Trace, module: str | None, leaves: list[int]) -> GraphCut 
     says less, so it comes last)."""
     cuts = sorted(trace.cuts.values(), key=lambda c: -c.seq)
     return next((c for c in cuts if _inside(module, c.module) or _inside(module, _module_path(trace, c.input_node))),
-                None) or next((c for c in cuts if _computed_from(trace, c.input_node, set(leaves))), None) \
+                None) or next((c for c in cuts if accumulates_into(trace, c.input_node, set(leaves), limit=200)), None) \
         or next((c for c in cuts if c.input_leaf in leaves), None)
-
-
-def _computed_from(trace: Trace, node_id: int | None, leaves: set[int], limit: int = 200) -> bool:
-    """Whether the graph behind node `node_id` accumulates into one of `leaves` (looked at up to
-    `limit` nodes deep): the cut value was computed from those parameters."""
-    seen, stack = set(), [node_id] if node_id is not None else []
-    while stack and len(seen) < limit:
-        node = trace.node(stack.pop())
-        if node is None or node.id in seen:
-            continue
-        seen.add(node.id)
-        if leaves & set(node.leaf_ids):
-            return True
-        stack.extend(node.next_ids)
-    return False
 
 
 def _inside(module: str | None, path: str | None) -> bool:

@@ -10,7 +10,7 @@ from ..analyses import ledger
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import Trace
-from ..trace.queries import optimizer_built, user_files
+from ..trace.queries import accumulates_into, optimizer_built, user_files
 from ..trace.source_search import calls_between, method_calls_on
 from . import _cuts
 from ._words import leaf_words, node_words, where
@@ -99,7 +99,7 @@ def zero_gradients(trace: Trace) -> list[Finding]:
     # as in a straight-through estimator, passes no gradient and takes none away)
     backpropagated = _reachable(trace, [root for call in trace.backward_calls for root in call.roots])
     killers = sorted((n for n in trace.nodes.values() if _ZERO_DERIVATIVE.match(n.name)
-                      and n.id in backpropagated and _behind(trace, n, set(leaves))), key=lambda n: n.seq)
+                      and n.id in backpropagated and accumulates_into(trace, n.id, set(leaves))), key=lambda n: n.seq)
     if not killers:
         return []
     killer = killers[0]
@@ -134,20 +134,6 @@ def _reachable(trace: Trace, roots: list[int], limit: int = 200_000) -> set[int]
         if node is not None:
             stack.extend(node.next_ids)
     return seen
-
-
-def _behind(trace: Trace, node, leaves: set[int]) -> bool:
-    """Whether one of `leaves` is among the leaves the graph behind `node` accumulates into."""
-    seen, stack = set(), [node.id]
-    while stack:
-        current = trace.node(stack.pop())
-        if current is None or current.id in seen:
-            continue
-        seen.add(current.id)
-        if leaves & set(current.leaf_ids):
-            return True
-        stack.extend(current.next_ids)
-    return False
 
 
 def optimizer_without_gradients(trace: Trace) -> list[Finding]:

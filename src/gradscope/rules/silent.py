@@ -51,16 +51,6 @@ def _param_names(trace: Trace, hazard: GradHazard, limit: int = 4) -> str:
     return ", ".join(names) + (f" and {more} more" if more > 0 else "")
 
 
-def _inside(module: str, path: str | None) -> bool:
-    return bool(module) and path is not None and (path == module or path.startswith(module + "."))
-
-
-def _module_path(trace: Trace, node_id: int | None) -> str | None:
-    node = trace.node(node_id)
-    call = trace.module_calls.get(node.module_call) if node and node.module_call is not None else None
-    return call.name if call else None
-
-
 def _module_of(name: str | None) -> str:
     return name.rsplit(".", 1)[0] if name and "." in name else ""
 

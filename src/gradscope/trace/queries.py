@@ -151,6 +151,21 @@ def optimizer_built(step_site):
     return Site(step_site.path, lines[-1]) if lines else None
 
 
+def accumulates_into(trace: Trace, node_id: int | None, leaves: set[int], limit: int | None = None) -> bool:
+    """Whether the graph behind node `node_id` accumulates into one of `leaves` (at most `limit`
+    nodes looked at): what it computes was computed from those leaves."""
+    seen, stack = set(), [node_id] if node_id is not None else []
+    while stack and (limit is None or len(seen) < limit):
+        node = trace.node(stack.pop())
+        if node is None or node.id in seen:
+            continue
+        seen.add(node.id)
+        if leaves & set(node.leaf_ids):
+            return True
+        stack.extend(node.next_ids)
+    return False
+
+
 def extended_after(trace: Trace, node_id: int, seq: int) -> bool:
     """Whether the graph through node `node_id` was built on after event `seq`: a node made
     later consumes, directly or through others, that node's output (the forward went on using
