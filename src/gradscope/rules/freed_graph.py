@@ -156,8 +156,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                                 "compute it inside the loop (or `.detach()` it, if nothing before it "
                                                 "is meant to train)")
         else:
-            _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried,
-                          across=_next_iteration(freeing, call), call=call)
+            _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried, call)
         if crossing is not None and not library_twice:
             made, used = (("value made once, before the loop", "used again in the next iteration") if before_loop
                           else ("value made in an earlier iteration", "used again in the next iteration")
@@ -274,12 +273,13 @@ def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | No
 
 def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line: Site | None, kept: list,
                   linked: Site | None, consumer: Node | None, freeing: BackwardCall | None, carried: bool,
-                  across: bool, call: BackwardCall) -> None:
+                  call: BackwardCall) -> None:
     """A tensor from before the freeing backward, used again: the statement that carries it into
     the next iteration (found in the source; only when the failing backward is the freeing one's
     statement run again, `across` iterations), the loop line that feeds it back, the container
     that keeps it, or the earlier use that put it into the freed graph."""
     made = user_site(freed.site) if freed is not None else None
+    across = _next_iteration(freeing, call)
     carry = carrying_statement(made.path, made.line) if made is not None and across else None
     if carry is not None:
         finding.mark_fix(Site(made.path, carry, made.function, made.callers),

@@ -11,7 +11,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import Trace
 from ..trace.queries import accumulates_into, optimizer_built, user_files
-from ..trace.source_search import calls_between, method_calls_on
+from ..trace.source_search import calls_named, method_calls_on, same_function
 from . import _cuts
 from ._words import leaf_words, node_words, where
 
@@ -172,7 +172,9 @@ def _gradients_reset_before_step(trace: Trace, leaves: list[int], step) -> Findi
     backward = next((user_site(c.site) for c in reversed(trace.backward_calls)
                      if c.site is not None and stepped is not None and user_site(c.site) is not None
                      and user_site(c.site).path == stepped.path and user_site(c.site).line < stepped.line), None)
-    resets = calls_between(stepped.path, backward.line, stepped.line, "zero_grad") if backward else []
+    resets = [line for line in calls_named(stepped.path, "zero_grad", limit=64)
+              if backward.line < line < stepped.line and same_function(stepped.path, line, stepped.line)] \
+        if backward else []
     finding = Finding(
         rule="parameter-without-gradient", severity="warning", title="Every optimizer step finds no gradients",
         explanation=(f"Backward computed gradients for {_names(trace, leaves)}, yet at each of the first steps of "

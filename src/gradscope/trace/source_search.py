@@ -556,17 +556,6 @@ def method_calls_on(path: str, attribute: str, method: str, limit: int = 2) -> l
     return sorted(found)[:limit]
 
 
-def calls_between(path: str, after: int, before: int, method: str) -> list[int]:
-    """Lines of `<...>.method(...)` calls in the function that holds line `before`, strictly
-    between lines `after` and `before` (`optimizer.zero_grad()` between backward and step)."""
-    function = _enclosing_function(path, before, or_module=True)
-    if function is None:
-        return []
-    return sorted({node.lineno for node in ast.walk(function)
-                   if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-                   and node.func.attr == method and after < node.lineno < before})
-
-
 _GUARDS = ("clamp", "clamp_", "clamp_min", "clamp_max", "clip", "masked_fill", "masked_fill_", "where",
            "nan_to_num", "maximum", "minimum", "abs")
 
