@@ -225,6 +225,12 @@ SILENT = {
         ("silent_eval_as_freeze.py", 26, "step")]),
     "silent_forgot_zero_grad.py": ("grad-not-zeroed", [("silent_forgot_zero_grad.py", 11, "fix"),
         ("silent_forgot_zero_grad.py", 12, "step"), ("silent_forgot_zero_grad.py", 11, "backward")]),
+    "silent_loss_rewrapped_by_tensor.py": ("requires-grad-on-detached-result", [("silent_loss_rewrapped_by_tensor.py", 10, "fix"), ("silent_loss_rewrapped_by_tensor.py", 10, "requires-grad"), ("silent_loss_rewrapped_by_tensor.py", 10, "cut"), ("silent_loss_rewrapped_by_tensor.py", 9, "cut-input"), ("silent_loss_rewrapped_by_tensor.py", 20, "backward")]),
+    "silent_step_never_reached.py": ("optimizer-step-never-ran", [("silent_step_never_reached.py", 21, "fix"), ("silent_step_never_reached.py", 20, "backward"), ("silent_step_never_reached.py", 22, "step"), ("silent_step_never_reached.py", 10, "setting")]),
+    "silent_layers_replaced_after_training.py": ("parameter-not-in-optimizer", [("silent_layers_replaced_after_training.py", 16, "fix"), ("silent_layers_replaced_after_training.py", 10, "parameter"), ("silent_layers_replaced_after_training.py", 16, "optimizer"), ("silent_layers_replaced_after_training.py", 25, "step"), ("silent_layers_replaced_after_training.py", 10, "modified")]),
+    "silent_train_mode_set_once.py": ("training-in-eval-mode", [("silent_train_mode_set_once.py", 19, "fix"), ("silent_train_mode_set_once.py", 9, "mode"), ("silent_train_mode_set_once.py", 11, "used"), ("silent_train_mode_set_once.py", 23, "backward"), ("silent_train_mode_set_once.py", 15, "defined")]),
+    "silent_frozen_bn_back_in_train.py": ("frozen-norm-in-train-mode", [("silent_frozen_bn_back_in_train.py", 19, "fix"), ("silent_frozen_bn_back_in_train.py", 31, "fix"), ("silent_frozen_bn_back_in_train.py", 16, "frozen"), ("silent_frozen_bn_back_in_train.py", 34, "used"), ("silent_frozen_bn_back_in_train.py", 11, "defined")]),
+    "silent_meter_keeps_graphs.py": ("graph-kept-alive", [("silent_meter_keeps_graphs.py", 29, "fix"), ("silent_meter_keeps_graphs.py", 25, "created"), ("silent_meter_keeps_graphs.py", 12, "kept")]),
     "silent_zero_grad_before_step.py": ("parameter-without-gradient", [
         ("silent_zero_grad_before_step.py", 13, "fix"), ("silent_zero_grad_before_step.py", 7, "defined"),
         ("silent_zero_grad_before_step.py", 12, "backward"), ("silent_zero_grad_before_step.py", 14, "step")]),

@@ -81,7 +81,7 @@ def test_gradients_reached_by_backward_then_reset_is_its_own_finding(tmp_path):
     trace = base()
     step_site = Site(str(path), 5)
     trace.param_steps = [ParamStep("SGD", i + 1, step_site, 1, 0, grad_none=[3], seq=10 * (i + 1)) for i in range(2)]
-    trace.nodes[6] = Node(6, "MmBackward0", "mm", Site(str(path), 2), seq=2, backwards_before=0, leaf_ids=[3])
+    trace.nodes[6] = Node(6, "MmBackward0", "mm", Site(str(path), 2), seq=2, backwards_before=0, leaf_ids=[3], ran_by=0)
     trace.backward_calls.append(BackwardCall(index=0, api="Tensor.backward", site=Site(str(path), 3), seq=3,
                                              retain_graph=False, create_graph=False, roots=[6]))
     [finding] = ledger_rules.optimizer_without_gradients(trace)

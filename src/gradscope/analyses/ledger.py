@@ -134,10 +134,12 @@ def never_graded_optimizer(trace: Trace) -> tuple[list[int], ParamStep] | None:
 
 
 def reached_by_backward(trace: Trace, leaves: list[int]) -> bool:
-    """Whether a recorded graph accumulates into one of `leaves`: a backward through it gave
-    them gradients (so a parameter without .grad at its step lost it in between)."""
+    """Whether a backward ran a recorded node that accumulates into one of `leaves`: it gave
+    them gradients (so a parameter without .grad at its step lost it in between). A graph that
+    was built from them but never backpropagated (its loss re-wrapped as a new leaf) does not count."""
     wanted = set(leaves)
-    return any(wanted & set(node.leaf_ids) for node in trace.nodes.values() if node.leaf_ids)
+    return any(wanted & set(node.leaf_ids) for node in trace.nodes.values()
+               if node.leaf_ids and node.ran_by is not None)
 
 
 def _by_optimizer(trace: Trace) -> list[list[ParamStep]]:

@@ -8,8 +8,10 @@ only where few places set it (a string set everywhere says nothing).
 
 from __future__ import annotations
 
+import ast
+
 from ..trace.locations import Site
-from ..trace.source_search import calls_named, option_settings, selector_strings, string_settings
+from ..trace.source_search import calls_named, names_read, option_settings, selector_strings, string_settings
 
 MAX_PLACES = 2
 
@@ -38,3 +40,24 @@ def option_set(files: list[str], name: str, unless: tuple[str, ...] = ()) -> lis
     places = [(Site(path, line), value) for path in files for line, value in option_settings(path, name)
               if value not in unless]
     return places if 0 < len(places) <= MAX_PLACES else []
+
+
+def options_read(site: Site, files: list[str]) -> list[tuple[Site, str, str]]:
+    """(where it is set, the option's name, the value) for the options the statement at `site`
+    reads (`if (step + 1) % args.accumulation_steps == 0:` reads `accumulation_steps`), set to a
+    literal value (an argparse default, a config entry, a constant) in few places."""
+    found: list[tuple[Site, str, str]] = []
+    for name in names_read(site.path, site.line):
+        places = [(Site(path, line), name, value) for path in files for line, value in option_settings(path, name)
+                  if _is_literal(value) and (path, line) != (site.path, site.line)]
+        if 0 < len(places) <= MAX_PLACES:
+            found += places
+    return found
+
+
+def _is_literal(value: str) -> bool:
+    """A number, string or bool written as such (not a whole config dict, not a call)."""
+    try:
+        return isinstance(ast.literal_eval(value), (int, float, str))
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return False

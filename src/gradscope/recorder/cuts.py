@@ -13,7 +13,7 @@ import weakref
 import torch
 
 from ..trace.locations import capture_stack
-from ..trace.model import DeadTerm, GraphCut
+from ..trace.model import DeadTerm, GraphCut, Revival
 from .events import EventLog
 from .graph import Graph
 from .leaves import Leaves
@@ -80,6 +80,24 @@ class Cuts:
                 return
             cut = self.cut(func, None, out)  # everything made under inference_mode is one
         self.taint(out, cut)
+
+    def maybe_rewrapped(self, func, out, args) -> None:
+        """`out` is a new leaf that requires grad: if a copy constructor (`torch.tensor(values,
+        requires_grad=True)`) made it from tensors that required grad, it is a cut and a
+        revival at once: the same line stopped the graph and started a new one that trains nothing."""
+        if _CUT_REASONS.get(getattr(func, "__name__", None)) != "copy":
+            return
+        source = None
+        for arg in args[:1]:
+            items = arg if type(arg) is list or type(arg) is tuple else (arg,)
+            source = next((item for item in items if isinstance(item, Tensor)
+                           and (item.requires_grad or self.cut_of(item) is not None)), None)
+        if source is None:
+            return
+        loc = capture_stack()[0]
+        cut = self.cut(func, source if source.requires_grad else None, out, reason="copy", loc=loc)
+        lid = self._leaves.pinned_id(out)
+        self._events.add("revival", lambda where: Revival(next(self._clock.seq), where, cut, lid), loc)
 
     def number(self, func, tensor, out, loc) -> None:
         """`out`, a float, was read from `tensor` at `loc` (`.item()`, `float(t)`): if the tensor had

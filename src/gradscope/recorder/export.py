@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..trace.locations import MAX_CALLERS, resolve
-from ..trace.model import BuiltInForward, DdpForward, Leaf, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
+from ..trace.model import BuiltInForward, DdpForward, Leaf, ModeSwitch, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
 from .reads import dtype_name
 from .records import BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED, SEQ
 
@@ -42,6 +42,16 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     trace.module_flags = [_module_flag(flag, modules, leaves) for flag in modules.flags]  # (pins leaves)
     for cid, call in list(modules.calls.items()):  # the calls of whole models (two names, one model?)
         if call[2] is None:
+            _module_call(trace, modules, cid)
+    trace.mode_switches = [ModeSwitch(module=modules.names.get(module_id), module_type=type_name,
+                                      training=training if isinstance(training, bool) else None,
+                                      backwards_before=backwards, steps_before=steps, seq=seq, site=resolve(loc),
+                                      module_id=module_id)
+                           for module_id, type_name, training, backwards, steps, seq, loc in modules.mode_switches]
+    trace.frozen_norms = sorted(modules.frozen_norms)
+    if modules.frozen_norms:  # their calls in train mode (no node is made in a frozen layer: not exported above)
+        shown = [cid for cid, call in modules.calls.items() if call[0] in modules.frozen_norms and call[4] is True]
+        for cid in shown[-4:]:
             _module_call(trace, modules, cid)
     trace.built_in_forward = [BuiltInForward(resolve(loc), type_name, inside)
                               for loc, type_name, inside in modules.built_in_forward.values()]

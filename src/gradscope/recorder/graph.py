@@ -15,7 +15,7 @@ from collections import deque
 
 import torch
 
-from ..trace.locations import capture
+from ..trace.locations import capture, capture_stack
 from ..trace.model import StaleLink
 from .events import EventLog
 from .functions import FunctionApplies
@@ -120,7 +120,7 @@ class Graph:
                     if child in freed:  # reaches into a graph a backward already ran
                         self._stale_link(op, loc, child, nid)
                     elif linkers and child in linkers:
-                        self._linker_extended(child)
+                        self._linker_extended(child, nid)
                     continue
                 if child in found:
                     continue
@@ -252,18 +252,26 @@ class Graph:
                 seen.repeats += 1
             return
         self._stale_seen_at[loc] = backwards
-        self._events.add("stale", lambda at: StaleLink(next(self._clock.seq), op, at, backwards,
+        # (with the calls that led there, once per line: a meter's `update(val)` is fixed by its caller)
+        self._events.add("stale", lambda at: StaleLink(next(self._clock.seq), op, capture_stack()[0] or at, backwards,
                                                        self.pin(self.records.get(old_nid))), loc)
 
-    def _linker_extended(self, nid) -> None:
-        """A node that linked into a freed graph is an input of a new one. Made in an earlier
-        iteration (before the last backward call), the value holding those old graphs survived
-        into this one and keeps growing (`total += loss`); a value made and consumed within one
-        step (a logged sum of two losses) never is."""
+    def _linker_extended(self, nid, new_nid) -> None:
+        """A node that linked into a freed graph (or descends from one that did) is an input of
+        a new one, which holds those old graphs too. Made in an earlier iteration (before the
+        last backward call), the value holding them survived into this one and keeps growing
+        (`total += loss`, a meter's `self.sum += val * n`); a value made and consumed within
+        one step (a logged sum of two losses) never is."""
+        loc = self.linkers.get(nid)
         record = self.records.get(nid)
-        if record is None or record[BACKWARDS_BEFORE] >= self._clock.backwards:
+        if record is None:
             return
-        event = self._events.get("stale", self.linkers.pop(nid))
+        if len(self.linkers) < MAX_LINKERS:
+            self.linkers[new_nid] = loc
+        if record[BACKWARDS_BEFORE] >= self._clock.backwards:
+            return
+        self.linkers.pop(nid, None)
+        event = self._events.get("stale", loc)
         if event is not None:
             event.carried += 1
 

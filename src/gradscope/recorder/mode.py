@@ -124,6 +124,8 @@ class RecordingMode(TorchFunctionMode):
                         self._cuts.dead_term(out, args, grad_fn)
                 elif out.requires_grad:
                     self._leaves.ensure(out)
+                    if kind == PLAIN:  # a copy constructor is plain: torch.tensor(values, requires_grad=True)
+                        self._cuts.maybe_rewrapped(func, out, args)
                 else:
                     self._cuts.maybe_cut(func, out, args)
             else:
@@ -217,6 +219,7 @@ class RecordingMode(TorchFunctionMode):
                 self._graph.new_nodes(grad_fn, func, args)
         elif tensor.requires_grad:
             self._leaves.ensure(tensor)
+            self._cuts.maybe_rewrapped(func, tensor, args)
         else:
             self._cuts.maybe_cut(func, tensor, args)
 

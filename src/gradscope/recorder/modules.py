@@ -17,6 +17,7 @@ from .reads import own_parameters, parameters_of, submodules, unique
 from .records import MAX_EVENTS
 
 _is_compiling = torch.compiler.is_compiling
+_NORM_BASE = getattr(getattr(torch.nn.modules, "batchnorm", None), "_NormBase", None)  # BatchNorm, InstanceNorm
 
 
 class ModuleCallFrame:
@@ -49,6 +50,7 @@ class Modules:
         self._call_ids = itertools.count(1)
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
         self.registered_at: dict[int, tuple] = {}  # id(module) -> raw site where it was put into its parent
+        self.registrations = 0  # submodules put into a parent so far (any module, any time)
         self._call_order: deque = deque()  # (backward calls before it, cid), for pruning
         self.on_exit = None  # called with (module, output) after each forward (--grad-flow)
         # Modules with a plain `requires_grad` attribute (`module.requires_grad = False` freezes
@@ -59,6 +61,13 @@ class Modules:
         # Parameters registered while a forward was running on this thread: layers built inside
         # forward (new random weights every call). (code, offset) -> (raw site, class, caller class)
         self.built_in_forward: dict[tuple, tuple] = {}
+        # The train/eval mode whole models (calls with no module call around them) ran forward in,
+        # each time it changed: (id(module), class, training, backward calls before, optimizer
+        # steps before, seq, raw call site). A model that trained and then went on training after an
+        # evaluation left it in eval mode shows here; the per-call flags of old calls are pruned.
+        self.mode_switches: list[tuple] = []
+        self._root_modes: dict[int, object] = {}
+        self.frozen_norms: set[int] = set()  # id() of normalization layers seen with every parameter frozen
 
     # ------------------------------------------------------------------ the stack of calls
     def stack(self) -> list:
@@ -90,8 +99,10 @@ class Modules:
             type_name = type(module).__name__
             loc = capture_stack()[0]
             # (read from the instance's __dict__: a property named `training` would be user code)
-            self.calls[cid] = (id(module), type_name, stack[-1].cid if stack else None, loc,
-                               vars(module).get("training"))
+            training = vars(module).get("training")
+            self.calls[cid] = (id(module), type_name, stack[-1].cid if stack else None, loc, training)
+            if not stack and self._root_modes.get(id(module), None) is not training:
+                self._mode_switched(module, type_name, training, loc)
             self._call_order.append((self._clock.backwards, cid))
             if type_name == "DistributedDataParallel" and len(self.ddp_forwards) < MAX_EVENTS:
                 self._ddp_forward(module, loc)
@@ -99,6 +110,13 @@ class Modules:
             self.remember(module)
         except Exception as exc:
             self._errors.add(exc)
+
+    def _mode_switched(self, module, type_name: str, training, loc) -> None:
+        self._root_modes[id(module)] = training
+        if len(self.mode_switches) < MAX_EVENTS:
+            clock = self._clock
+            self.mode_switches.append((id(module), type_name, training, clock.backwards, clock.steps,
+                                       next(clock.seq), loc))
 
     def _ddp_forward(self, module, loc) -> None:
         """A DDP forward: whether it broadcasts buffers into the model in place (rank 0's running
@@ -166,6 +184,7 @@ class Modules:
         put into its parent is kept: the statement that built it (`nn.ReLU(inplace=True)`)."""
         try:
             self.remember(module)
+            self.registrations += 1  # (a layer replaced after training began: the optimizers are checked again)
             if submodule is not None and id(submodule) not in self.registered_at:
                 self.remember(submodule)
                 self.registered_at[id(submodule)] = capture_stack()[0]
@@ -217,6 +236,7 @@ class Modules:
         """Note modules with a `requires_grad` attribute of their own (`module.requires_grad =
         False`): on a module that is a plain attribute, which freezes nothing. Looked for at the
         first steps and at the end (a dict lookup per module); the line is found in the source."""
+        self._note_frozen_norms()
         if len(self.flags) >= MAX_EVENTS:
             return
         seen = self._flagged
@@ -227,6 +247,18 @@ class Modules:
                 trainable = [self._leaves.pinned_id(p) for p in self.trainable_parameters(module)[:8]]
                 self.flags.append((weakref.ref(module), type(module).__name__, value if type(value) is bool else None,
                                    trainable, self.name_of(module)))
+
+    def _note_frozen_norms(self) -> None:
+        """Normalization layers that keep running statistics and whose parameters are all frozen:
+        in train mode their statistics still change. Read from the instance dicts (no user code)."""
+        norm_base = _NORM_BASE
+        for module in self.live():
+            if norm_base is None or not isinstance(module, norm_base) or id(module) in self.frozen_norms:
+                continue
+            state = vars(module)
+            params = [p for p in state.get("_parameters", {}).values() if p is not None]
+            if params and state.get("track_running_stats") is True and not any(p.requires_grad for p in params):
+                self.frozen_norms.add(id(module))
 
     def trainable_parameters(self, module) -> list:
         """The parameters of `module` and its children that require grad, read from the module

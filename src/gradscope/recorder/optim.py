@@ -21,15 +21,18 @@ from .inplace import InplaceLog
 from .leaves import Leaves
 from .ledger import StepLedger
 from .modules import Modules
-from .reads import Tensor, own_parameters, parameters_of, unique
+from .reads import Tensor, finite_flags, own_parameters, parameters_of, unique
 from .records import GRAD_CHECK_STEPS
+
+
+_MAX_RECHECKS = 8  # checks for stray parameters after an optimizer's first steps (each walks the live modules)
 
 
 class OptimizerState:
     """What gradscope remembers of one optimizer between its steps (no tensors: weak refs)."""
 
     __slots__ = ("ref", "name", "steps", "param_ids", "sample", "backwards", "zeroings", "reported", "unread",
-                 "accumulated", "ledger", "index")
+                 "accumulated", "ledger", "index", "registrations", "rechecks")
 
     def __init__(self, optimizer, index: int = 0):
         self.index = index  # the how-manieth optimizer of the run
@@ -46,6 +49,8 @@ class OptimizerState:
         self.unread: tuple | None = None
         self.accumulated = 0  # the clock's .grad-adding backward calls at the last step
         self.ledger = None  # this step's ParamStep, finished after the step (one of the first steps)
+        self.registrations = 0  # the modules' registration count when its parameters were last checked
+        self.rechecks = 0  # checks made after its first steps, because layers were put into a model
 
 
 class Optimizers:
@@ -137,6 +142,7 @@ class Optimizers:
                 self._dead_param_ids |= state.param_ids
             state = self._states[id(optimizer)] = OptimizerState(optimizer, next(self._serial))
         state.steps += 1
+        self._clock.steps += 1
         if state.steps <= GRAD_CHECK_STEPS:
             state.param_ids.update(id(p) for p in params)
         with_grad = [p for p in params if p.grad is not None]
@@ -178,7 +184,7 @@ class Optimizers:
             if dense:
                 # The flags are read at the next step or at the end, not now: on a GPU, reading
                 # them now would wait for the device once per step.
-                state.unread = (_finite_flags([p.grad for p in dense]), [leaf_id(p) for p in dense],
+                state.unread = (finite_flags([p.grad for p in dense]), [leaf_id(p) for p in dense],
                                 step_site(), state.steps)
 
         if state.steps <= GRAD_CHECK_STEPS:
@@ -191,17 +197,28 @@ class Optimizers:
                     elif p.requires_grad and leaf_id(p) not in self._never_graded:
                         self._never_graded[leaf_id(p)] = (step_site(), state.name, state.steps)
                         self._name_while_alive()
-            # (also when none of its own has a gradient: an optimizer built on a model that was
-            # then replaced steps nothing, while the new model's parameters get gradients)
-            known = set().union(self._dead_param_ids, *(s.param_ids for s in self._states.values()))
-            stray_modules = {}
-            for module in self._modules.live():
-                for p in own_parameters(module):
-                    if p.grad is not None and id(p) not in known and leaf_id(p) not in self._not_in_optimizer:
-                        self._not_in_optimizer[leaf_id(p)] = (step_site(), state.name, state.steps, id(p))
-                        stray_modules[id(module)] = module
-            if self._container is None:
-                self._find_containers(stray_modules, known, step_site, state)
+            self._check_strays(state, step_site)
+        elif state.registrations != self._modules.registrations and state.rechecks < _MAX_RECHECKS:
+            # Layers were put into a model since this optimizer's last check (pruning, a new
+            # head): the parameters they brought may be ones no optimizer holds.
+            state.rechecks += 1
+            self._check_strays(state, step_site)
+
+    def _check_strays(self, state: OptimizerState, step_site) -> None:
+        """Parameters of live modules that have a gradient but that no optimizer holds (also
+        when none of this optimizer's own has a gradient: an optimizer built on a model that was
+        then replaced steps nothing, while the new model's parameters get gradients)."""
+        state.registrations = self._modules.registrations
+        leaf_id = self._leaves.id_of
+        known = set().union(self._dead_param_ids, *(s.param_ids for s in self._states.values()))
+        stray_modules = {}
+        for module in self._modules.live():
+            for p in own_parameters(module):
+                if p.grad is not None and id(p) not in known and leaf_id(p) not in self._not_in_optimizer:
+                    self._not_in_optimizer[leaf_id(p)] = (step_site(), state.name, state.steps, id(p))
+                    stray_modules[id(module)] = module
+        if self._container is None:
+            self._find_containers(stray_modules, known, step_site, state)
 
     def _read_nonfinite(self, state: OptimizerState) -> None:
         if state.unread is None:
@@ -311,22 +328,6 @@ class Optimizers:
                     if p is not None:
                         leaves.place(p, f"{path}.{name}")
         self._container = (", ".join(names), kinds[0] if len(set(kinds)) == 1 else "list or dict", sites[:6])
-
-
-def _finite_flags(grads: list) -> list[tuple[list[int], torch.Tensor]]:
-    """Whether each gradient is finite, as one flag tensor per device (not read: see the caller).
-
-    One sum per gradient (cheaper than a norm), accumulated in at least float32 (an fp16 sum
-    overflows; complex gradients as their real view): NaN and inf carry through a sum.
-    """
-    by_device: dict = {}
-    for index, grad in enumerate(grads):
-        values = grad if not grad.is_complex() else torch.view_as_real(grad)
-        by_device.setdefault(grad.device, ([], []))
-        indices, sums = by_device[grad.device]
-        indices.append(index)
-        sums.append(values.sum(dtype=torch.float64 if values.dtype == torch.float64 else torch.float32))
-    return [(indices, torch.isfinite(torch.stack(sums))) for indices, sums in by_device.values()]
 
 
 def _plain_step(optimizer, args, kwargs) -> bool:

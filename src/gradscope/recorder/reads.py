@@ -208,3 +208,19 @@ def unique(named):
         if id(param) not in seen:
             seen.add(id(param))
             yield name, param
+
+
+def finite_flags(grads: list) -> list[tuple[list[int], torch.Tensor]]:
+    """Whether each gradient is finite, as one flag tensor per device (not read: see the caller).
+
+    One sum per gradient (cheaper than a norm), accumulated in at least float32 (an fp16 sum
+    overflows; complex gradients as their real view): NaN and inf carry through a sum.
+    """
+    by_device: dict = {}
+    for index, grad in enumerate(grads):
+        values = grad if not grad.is_complex() else torch.view_as_real(grad)
+        by_device.setdefault(grad.device, ([], []))
+        indices, sums = by_device[grad.device]
+        indices.append(index)
+        sums.append(values.sum(dtype=torch.float64 if values.dtype == torch.float64 else torch.float32))
+    return [(indices, torch.isfinite(torch.stack(sums))) for indices, sums in by_device.values()]

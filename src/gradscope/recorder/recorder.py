@@ -196,6 +196,7 @@ class Recorder:
             self._errors.add(exc)
         trace = Trace(argv=list(argv), meta=run_meta())
         trace.meta["backward_calls"] = self._clock.backwards  # all of them; the trace keeps the latest
+        trace.meta["optimizer_steps"] = self._clock.steps
         if self.saw_compiled:
             trace.meta["notes"] = ["torch.compile'd code ran: gradscope sees a compiled region as one opaque "
                                    "op (its inner ops, saved tensors and in-place changes are not recorded)"]

@@ -52,11 +52,13 @@ DEFAULT_MAX_NODES = 100_000
 
 class Clock:
     """Counters every part shares: one order of events (`seq`, so "changed after it was saved" is
-    a comparison), the backward calls made so far, and the gradient-zeroing calls seen."""
+    a comparison), the backward calls made so far, the gradient-zeroing calls and the optimizer
+    steps seen."""
 
-    __slots__ = ("seq", "backwards", "zeroings")
+    __slots__ = ("seq", "backwards", "zeroings", "steps")
 
     def __init__(self):
         self.seq = itertools.count()
         self.backwards = 0
         self.zeroings = 0
+        self.steps = 0  # optimizer steps begun, of every optimizer

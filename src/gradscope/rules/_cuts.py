@@ -266,9 +266,21 @@ def cut_behind(trace: Trace, module: str | None, leaves: list[int]) -> GraphCut 
     parameter itself (`.detach()` of a weight: a snapshot, or an initialisation through `.data`,
     says less, so it comes last)."""
     cuts = sorted(trace.cuts.values(), key=lambda c: -c.seq)
+    wanted = set(leaves)
+    of_their_values = (c for c in cuts if accumulates_into(trace, c.input_node, wanted, limit=200))
+    if any(wanted & set(node.leaf_ids) for node in trace.nodes.values() if node.leaf_ids):
+        # A graph was built from them with grad on: the cut is downstream of it, where a value
+        # computed from them stopped being tracked (a no-grad evaluation of the module is not it):
+        # a value re-made as a new leaf that a backward then reached, or one computed from them.
+        # (Revivals are kept once per line: a later iteration's leaf made on that line tells the same.)
+        backpropagated = {lid for node in trace.nodes.values() if node.ran_by is not None for lid in node.leaf_ids}
+        lines = {(leaf.site.path, leaf.site.line) for lid in backpropagated
+                 if (leaf := trace.leaf(lid)) is not None and leaf.site is not None}
+        revived = {r.cut for r in trace.revivals
+                   if r.leaf in backpropagated or (r.site is not None and (r.site.path, r.site.line) in lines)}
+        return next((c for c in cuts if c.id in revived), None) or next(of_their_values, None)
     return next((c for c in cuts if _inside(module, c.module) or _inside(module, _module_path(trace, c.input_node))),
-                None) or next((c for c in cuts if accumulates_into(trace, c.input_node, set(leaves), limit=200)), None) \
-        or next((c for c in cuts if c.input_leaf in leaves), None)
+                None) or next(of_their_values, None) or next((c for c in cuts if c.input_leaf in leaves), None)
 
 
 def _inside(module: str | None, path: str | None) -> bool:

@@ -100,7 +100,8 @@ def check_revival(trace: Trace) -> list[Finding]:
                          "Backward then runs without error but stops at this tensor: the parameters "
                          "before the cut get no gradient."),
             fix=(_cuts.fix(cut) if cut else "Keep the computation on the graph.")
-            + " Then remove the `requires_grad = True` line.",
+            + (" Then drop its `requires_grad=True`." if cut and cut.site == revival.site
+               else " Then remove the `requires_grad = True` line."),
         )
         marked = _cuts.fix_site(cut) if cut else None
         if marked is not None:
@@ -108,8 +109,23 @@ def check_revival(trace: Trace) -> list[Finding]:
         finding.add(Location.at(revival.site, "requires-grad", "requires_grad switched on"))
         for location in _cuts.locations(trace, cut) if cut else []:
             finding.add(location)
+        backward = _backward_through(trace, revival)
+        if backward is not None:
+            finding.add(Location.at(backward.site, "backward", "stops at that tensor: trains nothing before it"))
         findings.append(finding)
     return findings
+
+
+def _backward_through(trace: Trace, revival) -> BackwardCall | None:
+    """The first backward that ran into the revived tensor (or, revivals being kept once per
+    line, into a tensor revived on the same line in a later iteration)."""
+    for node in sorted((n for n in trace.nodes.values() if n.ran_by is not None and n.leaf_ids), key=lambda n: n.seq):
+        for lid in node.leaf_ids:
+            leaf = trace.leaf(lid)
+            if lid == revival.leaf or (leaf is not None and leaf.site is not None and revival.site is not None
+                                       and (leaf.site.path, leaf.site.line) == (revival.site.path, revival.site.line)):
+                return next((c for c in trace.backward_calls if c.index == node.ran_by), None)
+    return None
 
 
 def _gradient_asked_for(trace: Trace, revival) -> bool:

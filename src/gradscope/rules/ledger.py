@@ -6,18 +6,20 @@ from __future__ import annotations
 
 import re
 
-from ..analyses import ledger
+from ..analyses import ledger, modes
+from ..analyses.settings import options_read
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, user_site
+from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import Trace
-from ..trace.queries import accumulates_into, optimizer_built, user_files
-from ..trace.source_search import calls_named, method_calls_on, same_function
+from ..trace.queries import accumulates_into, optimizer_built, project_files, user_files
+from ..trace.source_search import calls_named, enclosing_condition, method_calls_on, same_function
 from . import _cuts
 from ._words import leaf_words, node_words, where
 
 FROZEN_RULE_ID = "frozen-parameter-updated"
 EVAL_RULE_ID = "eval-mode-module-trained"
 ZERO_RULE_ID = "zero-gradient"
+NEVER_STEPPED_RULE_ID = "optimizer-step-never-ran"
 
 # Backward nodes whose derivative is zero everywhere (where it exists): a parameter behind one
 # gets exactly zero gradients.
@@ -63,8 +65,8 @@ def frozen_but_updated(trace: Trace) -> list[Finding]:
 
 def trained_in_eval_mode(trace: Trace) -> list[Finding]:
     found = ledger.trained_in_eval(trace)
-    if found is None:
-        return []
+    if found is None or modes.left_in_eval(trace) is not None:
+        return []  # (a whole model left in eval mode by an evaluation: training-in-eval-mode says so)
     step = found.step
     attribute = found.module.rsplit(".", 1)[-1]
     calls = [Site(path, line) for path in user_files(trace)[:12] for line in method_calls_on(path, attribute, "eval")]
@@ -149,6 +151,9 @@ def optimizer_without_gradients(trace: Trace) -> list[Finding]:
     # Only a cut tied to these parameters explains them (another cut elsewhere in the program
     # says nothing about this optimizer).
     cut = _cuts.cut_behind(trace, module, leaves)
+    if cut is not None and any(r.cut == cut.id and r.site is not None and not is_library_path(r.site.path)
+                               for r in trace.revivals):
+        return []  # a value re-made as a new leaf: requires-grad-on-detached-result says why, at the same line
     finding = Finding(
         rule="parameter-without-gradient", severity="warning",
         title="An optimizer whose parameters never get a gradient",
@@ -198,3 +203,41 @@ def _gradients_reset_before_step(trace: Trace, leaves: list[int], step) -> Findi
 def _module_of(trace: Trace, leaves: list[int]) -> str | None:
     leaf = trace.leaf(leaves[0]) if leaves else None
     return leaf.name.rsplit(".", 1)[0] if leaf and leaf.name and "." in leaf.name else None
+
+
+def step_never_ran(trace: Trace) -> list[Finding]:
+    """Backward ran again and again and gave the parameters gradients, yet no optimizer step
+    ever ran: the `.step()` written after the backward sits under a condition that was never
+    true (an accumulation count that the number of batches never reaches). Only where the
+    program has such a step: computing gradients without training is a program of its own."""
+    if trace.first_steps or trace.param_steps or trace.meta.get("backward_calls", 0) < 2:
+        return []
+    calls = [c for c in trace.backward_calls if c.error is None and c.api != "torch.autograd.grad"
+             and user_site(c.site) is not None]
+    parameters = {lid for lid, leaf in trace.leaves.items() if leaf.kind == "parameter"}
+    if not calls or not any(node.ran_by is not None and parameters & set(node.leaf_ids)
+                            for node in trace.nodes.values() if node.leaf_ids):
+        return []
+    backward = user_site(calls[-1].site)
+    for line in calls_named(backward.path, "step", limit=16):
+        condition = enclosing_condition(backward.path, line)
+        if line <= backward.line or condition is None or condition <= backward.line \
+                or not same_function(backward.path, backward.line, line):
+            continue
+        gate = Site(backward.path, condition, backward.function, backward.callers)
+        stepped = Site(backward.path, line, backward.function, backward.callers)
+        count = trace.meta.get("backward_calls", len(calls))
+        finding = Finding(
+            rule=NEVER_STEPPED_RULE_ID, severity="warning", title="Gradients are computed but no optimizer step ever runs",
+            explanation=(f"Backward ran {count} times (at {where(backward)}) and gave the parameters gradients, "
+                         f"but no optimizer step ran in the whole run: the `.step()` at {where(stepped)} sits under "
+                         f"the condition at {where(gate)}, which was never true. The model never changes."),
+            fix=("Make the condition true at least at the end of each accumulation window, e.g. also step at the "
+                 "last batch of the epoch (`or (i + 1) == len(loader)`), or lower the count it waits for."))
+        finding.mark_fix(gate, "never true in this run: the optimizer step under it never ran")
+        finding.add(Location.at(backward, "backward", f"runs {count} times: the gradients only accumulate"))
+        finding.add(Location.at(stepped, "step", "never ran"))
+        for place, name, value in options_read(gate, project_files(trace)):
+            finding.add(Location.at(place, "setting", f"sets `{name}` = {value}, which the condition waits for"))
+        return [finding]
+    return []

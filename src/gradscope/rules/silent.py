@@ -9,7 +9,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GradHazard, Trace
 from ..trace.queries import optimizer_built, ran_after
-from ..trace.source_search import assigned_values, flag_assignments, same_function
+from ..trace.source_search import assigned_values, flag_assignments, reads_an_argument, same_function
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 
@@ -170,9 +170,19 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 Location.at(first.site if first else None, "parameter", "parameter created"),
                 Location.at(built, "model", "model built") if built else None,
                 Location.at(made, "optimizer", "optimizer built") if made else None, step))
+            # Put into the model after training began (pruning, a new head: the step checks before
+            # did not see them): the optimizer must be built again after that; nothing else helps.
+            replaced = _put_into_model_at(trace, first) if hazard.step > 1 else None
+            if replaced is not None:
+                finding.add(Location.at(replaced, "modified", "puts the new layer into the model, after the "
+                                                              "optimizer was built and had stepped"))
+                finding.mark_fix(made, "builds the optimizer once, before the model's layers were replaced: "
+                                       f"build it again after the replacement at {where(user_site(replaced))}")
+                finding.fix = ("Build the optimizer again (from `model.parameters()`) after the layers are replaced, "
+                               "or replace them before building it.")
             # Made after every parameter the optimizer changes (a layer replaced after it was built):
             # that line, and the optimizer built too early; else the optimizer that leaves them out.
-            if _made_after(first.site if first else None, made):
+            elif _made_after(first.site if first else None, made):
                 finding.mark_fix(built or user_site(first.site),
                                  "makes these parameters after the optimizer was built from the parameters then: "
                                  "build this before the optimizer")
@@ -181,6 +191,14 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             # (otherwise nothing singles a line out: they may be a target network's, fed gradients
             # by mistake, as well as parameters left out of the optimizer)
     return findings
+
+
+def _put_into_model_at(trace: Trace, leaf) -> Site | None:
+    """Where the module that holds `leaf` was put into its model (`setattr(parent, name, new)`),
+    with the calls that led there."""
+    module = leaf.name.rsplit(".", 1)[0] if leaf is not None and leaf.name and "." in leaf.name else None
+    calls = [c for c in trace.module_calls.values() if module is not None and c.name == module and c.registered_at]
+    return calls[-1].registered_at if calls else None
 
 
 def _made_after(parameter: Site | None, optimizer: Site | None) -> bool:
@@ -282,7 +300,7 @@ def graph_kept_alive(trace: Trace) -> list[Finding]:
         if link.carried < 1:
             continue  # a value made and consumed within one step keeps nothing alive for long
         old = trace.node(link.old_node)
-        findings.append(_warning(
+        findings.append(finding := _warning(
             "graph-kept-alive", "A value keeps earlier iterations' graphs alive",
             f"{op_words(link.op)} at {where(link.site)} combines a new value with one made by "
             f"{node_words(old)} before a backward call that already ran. The result keeps that old graph "
@@ -291,6 +309,14 @@ def graph_kept_alive(trace: Trace) -> list[Finding]:
             "Accumulate plain numbers: `total += loss.item()` (or `loss.detach()`).",
             Location.at(old.site if old else None, "created", "value from an earlier iteration"),
             Location.at(link.site, "kept", "old graph kept alive")))
+        # A helper that accumulates what it is given (a meter's `self.sum += val * n`): the caller
+        # that hands it a tensor with its graph is the line to change.
+        helper = user_site(link.site)
+        caller = next((frame for frame in reversed(helper.callers) if not is_library_path(frame.path)), None) \
+            if helper is not None and reads_an_argument(helper.path, helper.line) else None
+        if caller is not None:
+            finding.mark_fix(caller, f"hands a tensor with its graph to `{helper.function}`, which keeps it across "
+                                     "iterations: pass a number (`.item()`) or a detached tensor")
     return findings
 
 

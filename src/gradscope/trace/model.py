@@ -72,6 +72,21 @@ class ModuleCall:
 
 
 @dataclass
+class ModeSwitch:
+    """A whole model (a module called from no other module's forward) ran forward in a train/eval
+    mode other than the one it ran in before (the first forward counts as one)."""
+
+    module: str | None  # its path ("" for a root model), if known
+    module_type: str
+    training: bool | None
+    backwards_before: int  # backward calls made before it
+    steps_before: int  # optimizer steps begun before it
+    seq: int
+    site: Site | None  # the forward call, with its callers
+    module_id: int | None = None  # which module object (as ModuleCall.module)
+
+
+@dataclass
 class Leaf:
     """A tensor that requires grad and has no grad_fn: a parameter or a user-made input."""
 
@@ -473,6 +488,8 @@ class Trace:
     error: UncaughtError | None = None
     exit_status: int = 0
     module_calls: dict[int, ModuleCall] = field(default_factory=dict)
+    mode_switches: list[ModeSwitch] = field(default_factory=list)
+    frozen_norms: list[int] = field(default_factory=list)  # module ids (ModuleCall.module) of norm layers seen fully frozen
     ddp_parameters: list[str] = field(default_factory=list)  # what a DDP wraps, in its order (its errors give indices)
     ddp_forwards: list[DdpForward] = field(default_factory=list)
     meta: dict = field(default_factory=dict)  # python, torch and gradscope versions, ...

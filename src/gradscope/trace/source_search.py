@@ -287,6 +287,17 @@ def writes_an_argument(path: str, line: int) -> bool:
     return False
 
 
+def reads_an_argument(path: str, line: int) -> bool:
+    """Does the statement at `line` read an argument of its function (other than `self`)?
+    (`self.sum += val * n` in `def update(self, val, n=1)`): what it keeps came from the caller."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return False
+    arguments = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
+    arguments.discard("self")
+    return bool(arguments & set(names_read(path, line)))
+
+
 def kept_on_objects(path: str, line: int, limit: int = 2) -> list[tuple[int, str]]:
     """In the function around `line`: `<obj>.<attr>.append(...)` / `.extend(...)` calls, whose
     list lives on an object (a replay memory on the policy) and outlives the call, unlike a
@@ -637,6 +648,28 @@ def _number(node) -> float | None:
     return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
 
 
+def mode_calls(path: str, training: bool, limit: int = 16) -> list[int]:
+    """Lines of the method calls that set a module's mode: `x.train()` / `x.train(True)` (training)
+    or `x.eval()` / `x.train(False)` (not); a function called `train()` is not one."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)) or node.keywords:
+            continue
+        flag = node.args[0].value if len(node.args) == 1 and isinstance(node.args[0], ast.Constant) else None
+        if node.func.attr == "eval" and not node.args:
+            sets = False
+        elif node.func.attr == "train" and (not node.args or isinstance(flag, bool)):
+            sets = True if not node.args else flag
+        else:
+            continue
+        if sets is training:
+            found.append(node.lineno)
+    return sorted(found)[:limit]
+
+
 def calls_named(path: str, name: str, limit: int = 4) -> list[int]:
     """Lines of calls of `name`, as a function or a method (`h = m.register_full_backward_hook(f)`)."""
     tree = _parse(path)
@@ -749,6 +782,10 @@ def option_settings(path: str, name: str, limit: int = 4) -> list[tuple[int, str
             for keyword in node.keywords:
                 if keyword.arg == name:
                     found.setdefault(keyword.value.lineno, ast.unparse(keyword.value))
+            if _declares_option(node, name):  # parser.add_argument("--name", default=8)
+                default = next((k.value for k in node.keywords if k.arg == "default"), None)
+                if default is not None:
+                    found.setdefault(node.lineno, ast.unparse(default))
         elif isinstance(node, ast.Dict):
             for key, value in zip(node.keys, node.values):
                 if isinstance(key, ast.Constant) and key.value == name and value is not None:
@@ -758,6 +795,41 @@ def option_settings(path: str, name: str, limit: int = 4) -> list[tuple[int, str
             if any(ast.unparse(t).rsplit(".", 1)[-1] == name for t in targets):
                 found.setdefault(node.lineno, ast.unparse(node.value))
     return sorted(found.items())[:limit]
+
+
+def _declares_option(call: ast.Call, name: str) -> bool:
+    """`add_argument("--name", ...)` / `add_argument("--name-with-dashes")`: argparse's option."""
+    if not (isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument"):
+        return False
+    flags = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    dest = next((k.value.value for k in call.keywords if k.arg == "dest" and isinstance(k.value, ast.Constant)), None)
+    return dest == name or any(flag.lstrip("-").replace("-", "_") == name for flag in flags if flag.startswith("--"))
+
+
+def names_read(path: str, line: int) -> list[str]:
+    """The names a condition or expression at `line` reads, as options would be called: `x`,
+    `args.x`, `cfg["x"]`, `self.cfg.x` all give "x" (the statement's own test, for an `if`)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found: list[str] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.If, ast.While)) and node.lineno == line:
+            parts = ast.walk(node.test)
+        elif isinstance(node, ast.stmt) and node.lineno == line and not hasattr(node, "body"):
+            parts = ast.walk(node)
+        else:
+            continue
+        for part in parts:
+            if isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Load):
+                found.append(part.attr)
+            elif isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Constant) \
+                    and isinstance(part.slice.value, str):
+                found.append(part.slice.value)
+            elif isinstance(part, ast.Name) and isinstance(part.ctx, ast.Load):
+                found.append(part.id)
+        break
+    return list(dict.fromkeys(found))
 
 
 def selector_strings(path: str, line: int) -> list[str]:

@@ -1,0 +1,157 @@
+"""Mode provenance: which train/eval mode a model trained in, and which call set it.
+
+The recorder notes each change of the mode a whole model ran forward in (`ModeSwitch`), with the
+backward calls and optimizer steps made before it. From those: a model that trained in train
+mode, was switched to eval mode by an evaluation, and went on training in eval mode. Where the
+mode was set is found in the source: the `.eval()` in the function of the evaluating forward,
+the `.train()` in the function of the training one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..trace.locations import Site, is_library_path
+from ..trace.model import ModeSwitch, Trace
+from ..trace.source_search import enclosing_loop, mode_calls, same_function
+
+# Layers that compute differently in eval mode: what training in eval mode changes.
+MODE_DEPENDENT = ("BatchNorm", "SyncBatchNorm", "InstanceNorm", "Dropout", "AlphaDropout", "FeatureAlphaDropout")
+
+
+@dataclass
+class LeftInEval:
+    """A model that trained in train mode, then trained on in eval mode after an evaluation."""
+
+    trained: ModeSwitch  # its switch to train mode (the forward it trained with)
+    evaluated: ModeSwitch  # its switch to eval mode (the evaluating forward)
+    steps_in_train: int  # optimizer steps taken while it was in train mode
+    steps_after: int  # optimizer steps taken after it went to eval mode (until it left it)
+    backwards_after: int
+
+
+def left_in_eval(trace: Trace) -> LeftInEval | None:
+    """The first model whose switch to eval mode came after steps in train mode and was followed
+    by at least two backward calls and two optimizer steps, with graph built in its forward,
+    before it went back to train mode (or the run ended). A model toggled for one step (a GAN's
+    discriminator while the generator steps) is not: it goes back after a single step."""
+    total_steps = trace.meta.get("optimizer_steps", 0)
+    total_backwards = trace.meta.get("backward_calls", 0)
+    by_module: dict = {}
+    for switch in sorted(trace.mode_switches, key=lambda s: s.seq):
+        by_module.setdefault(switch.module_id, []).append(switch)
+    for switches in by_module.values():
+        for before, switch, after in zip(switches, switches[1:], [*switches[2:], None]):
+            if before.training is not True or switch.training is not False:
+                continue
+            steps_after = (after.steps_before if after else total_steps) - switch.steps_before
+            backwards_after = (after.backwards_before if after else total_backwards) - switch.backwards_before
+            steps_in_train = switch.steps_before - before.steps_before
+            if steps_in_train >= 1 and steps_after >= 2 and backwards_after >= 2 \
+                    and _graph_built_in_eval(trace, switch):
+                return LeftInEval(before, switch, steps_in_train, steps_after, backwards_after)
+    return None
+
+
+def _graph_built_in_eval(trace: Trace, switch: ModeSwitch) -> bool:
+    """Whether a recorded node was made, after the switch, inside an eval-mode call of that model."""
+    calls = {cid for cid, call in trace.module_calls.items()
+             if call.module == switch.module_id and call.training is False}
+    if not calls:
+        return False
+    for node in trace.nodes.values():
+        if node.seq > switch.seq and node.module_call is not None and _root_call(trace, node.module_call) in calls:
+            return True
+    return False
+
+
+def _root_call(trace: Trace, cid: int) -> int:
+    call = trace.module_calls.get(cid)
+    while call is not None and call.parent is not None and call.parent in trace.module_calls:
+        call = trace.module_calls[call.parent]
+    return call.id if call is not None else cid
+
+
+def mode_dependent_layers(trace: Trace, module_id: int | None, limit: int = 2) -> list[Site]:
+    """Where the layers inside that model that compute differently in eval mode were built."""
+    found: list[Site] = []
+    for call in trace.module_calls.values():
+        if call.type.startswith(MODE_DEPENDENT) and call.registered_at is not None \
+                and _root_module(trace, call.id) == module_id and call.registered_at not in found:
+            found.append(call.registered_at)
+    # (the user's own layers first: a library model's are built inside the library)
+    return sorted(found, key=lambda site: is_library_path(site.path))[:limit]
+
+
+def _root_module(trace: Trace, cid: int) -> int | None:
+    call = trace.module_calls.get(_root_call(trace, cid))
+    return call.module if call is not None else None
+
+
+def mode_set_in(site: Site | None, training: bool) -> list[Site]:
+    """The `.train()` (or `.eval()`) calls in the user function of `site` or, going out, of the
+    first of its callers that has one: where the mode a forward ran in was set."""
+    for frame in ([site, *reversed(site.callers)] if site is not None else []):
+        if is_library_path(frame.path) or frame.path.startswith("<"):
+            continue
+        lines = [line for line in mode_calls(frame.path, training)
+                 if line <= frame.line and same_function(frame.path, line, frame.line)]
+        if lines:
+            return [Site(frame.path, line, frame.function, frame.callers) for line in lines]
+    return []
+
+
+def outside_loop_around(setter: Site, frames: list[Site]) -> tuple[int, int] | None:
+    """The loop of `setter`'s function that holds one of `frames` (the evaluation's call, the
+    training forward) but not `setter` itself: a mode set before it is set once, not per pass."""
+    for frame in frames:
+        if frame.path != setter.path or not same_function(frame.path, frame.line, setter.line):
+            continue
+        loop = enclosing_loop(frame.path, frame.line)
+        while loop is not None:
+            if not loop[0] <= setter.line <= loop[1]:
+                outer = enclosing_loop(frame.path, loop[0] - 1) if loop[0] > 1 else None
+                # the outermost such loop: the one a "move it in" puts the call at the start of
+                if outer is None or outer[0] <= setter.line <= outer[1]:
+                    return loop
+                loop = outer
+            else:
+                break
+    return None
+
+
+@dataclass
+class FrozenNormTrained:
+    """Normalization layers whose parameters are frozen and that the program put in eval mode,
+    yet ran forward in train mode: their running statistics still drift."""
+
+    calls: list[int]  # module calls (ModuleCall ids) of such layers in train mode
+    eval_set: list[Site]  # the `.eval()` calls beside the freeze: the intent to keep them fixed
+    freeze: Site | None  # where their parameters were frozen
+
+
+def frozen_norms_in_train_mode(trace: Trace) -> FrozenNormTrained | None:
+    """Only where the program shows it meant the statistics fixed: an `.eval()` call in the
+    function that froze the parameters (a frozen backbone left in train mode on purpose, as
+    fine-tuning tutorials do, is not a finding)."""
+    if not trace.frozen_norms or not trace.meta.get("optimizer_steps"):
+        return None
+    frozen = set(trace.frozen_norms)
+    calls = [cid for cid, call in trace.module_calls.items() if call.module in frozen and call.training is True]
+    if not calls:
+        return None
+    for freeze in trace.freezes:
+        site = freeze.site
+        if site is None or is_library_path(site.path):
+            continue
+        evals = [Site(site.path, line, site.function, site.callers) for line in mode_calls(site.path, False)
+                 if same_function(site.path, line, site.line)]
+        if evals:
+            return FrozenNormTrained(calls, evals, site)
+    return None
+
+
+def root_call_site(trace: Trace, cid: int) -> Site | None:
+    """Where the whole model a module call ran in was called (the training forward)."""
+    call = trace.module_calls.get(_root_call(trace, cid))
+    return call.site if call is not None else None

@@ -1,0 +1,80 @@
+"""Silent findings from mode provenance (analyses/modes.py): training that goes on in eval mode
+after an evaluation switched the model to it."""
+
+from __future__ import annotations
+
+from ..analyses import modes
+from ..trace.findings import Finding, Location
+from ..trace.locations import user_site
+from ..trace.model import Trace
+from ._words import where
+
+LEFT_IN_EVAL_RULE_ID = "training-in-eval-mode"
+
+
+def left_in_eval(trace: Trace) -> list[Finding]:
+    found = modes.left_in_eval(trace)
+    if found is None:
+        return []
+    model = f"`{found.evaluated.module_type}`"
+    trained_at, evaluated_at = found.trained.site, found.evaluated.site
+    evals = modes.mode_set_in(evaluated_at, training=False)
+    trains = modes.mode_set_in(trained_at, training=True)
+    frames = [f for f in ([*reversed(evaluated_at.callers), evaluated_at] if evaluated_at else [])]
+    frames += [f for f in ([*reversed(trained_at.callers), trained_at] if trained_at else [])]
+    once = next(((setter, loop) for setter in trains if (loop := modes.outside_loop_around(setter, frames))), None)
+    finding = Finding(
+        rule=LEFT_IN_EVAL_RULE_ID, severity="warning", title="Training goes on in eval mode after an evaluation",
+        explanation=(f"The model {model} trained in train mode for {found.steps_in_train} optimizer step(s); then the "
+                     f"forward at {where(evaluated_at)} ran it in eval mode"
+                     + (f" (set by `.eval()` at {where(evals[0])})" if evals else "")
+                     + f", and the next {found.steps_after} steps ({found.backwards_after} backward calls) trained it "
+                       "still in eval mode: nothing switched it back. In eval mode dropout is off and batch norm "
+                       "normalizes with its running statistics, so training no longer does what it did at first."
+                     + (f" `.train()` runs once, at {where(once[0])}, before the loop that starts at line "
+                        f"{once[1][0]}." if once else "")),
+        fix=("Switch the model back to train mode at the start of each pass over the training data (call "
+             "`.train()` as the loop's first statement), or restore the mode at the end of the evaluation."))
+    if once is not None:
+        finding.mark_fix(once[0], f"sets train mode once, before the loop at line {once[1][0]}: the evaluation "
+                                  "inside the loop leaves the model in eval mode for the next pass; call it at the "
+                                  "start of each pass")
+    for setter in evals[:2]:
+        finding.add(Location.at(setter, "mode", "eval mode set here, never undone before training goes on"))
+    finding.add(Location.at(evaluated_at, "used", "the evaluating forward, in eval mode"))
+    finding.add(Location.at(trained_at, "backward", "the training forward: in eval mode from then on"))
+    for place in modes.mode_dependent_layers(trace, found.evaluated.module_id):
+        finding.add(Location.at(place, "defined", "a layer that computes differently in eval mode"))
+    return [finding] if user_site(trained_at) is not None else []
+
+
+FROZEN_NORM_RULE_ID = "frozen-norm-in-train-mode"
+
+
+def frozen_norm_in_train_mode(trace: Trace) -> list[Finding]:
+    found = modes.frozen_norms_in_train_mode(trace)
+    if found is None:
+        return []
+    first = trace.module_calls[found.calls[0]]
+    forward = modes.root_call_site(trace, found.calls[0])
+    trains = modes.mode_set_in(forward, training=True)
+    name = f"`{first.name}`" if first.name else f"a {first.type}"
+    finding = Finding(
+        rule=FROZEN_NORM_RULE_ID, severity="warning", title="Frozen batch norm still updates its running statistics",
+        explanation=(f"{name} ({first.type}) has all its parameters frozen, and the code that froze them at "
+                     f"{where(found.freeze)} also put the normalization layers in eval mode (at "
+                     f"{where(found.eval_set[0])}), to keep their statistics fixed. Yet the training forward at "
+                     f"{where(forward)} ran it in train mode"
+                     + (f": `.train()` at {where(trains[0])} sets every submodule back to train mode" if trains else "")
+                     + ", so its running mean and variance keep moving to the training batches while its "
+                       "weights stay frozen."),
+        fix=("Keep the frozen normalization layers in eval mode after each `.train()` call: re-apply `.eval()` to "
+             "them right after it, or override the model's `train()` to do so."))
+    for setter in found.eval_set[:1]:
+        finding.mark_fix(setter, "sets eval mode once; the `.train()` of the whole model undoes it before training")
+    for setter in trains[:1]:
+        finding.mark_fix(setter, "puts every submodule, the frozen normalization layers too, back in train mode")
+    finding.add(Location.at(found.freeze, "frozen", "parameters frozen (with the eval mode meant to go with it)"))
+    finding.add(Location.at(forward, "used", "the training forward: the frozen layers run in train mode"))
+    finding.add(Location.at(first.registered_at, "defined", "the frozen normalization layer"))
+    return [finding]

@@ -1,0 +1,109 @@
+"""Mode provenance and the never-run step: hand-built traces and source files, no torch."""
+
+from __future__ import annotations
+
+from gradscope.analyses import modes
+from gradscope.analyses.settings import options_read
+from gradscope.rules import ledger as ledger_rules
+from gradscope.trace.locations import Site
+from gradscope.trace.model import BackwardCall, Freeze, Leaf, ModeSwitch, ModuleCall, Node, Trace
+from gradscope.trace.source_search import mode_calls, names_read, option_settings, reads_an_argument
+
+MODEL = 7  # the model object's id
+
+
+def switch(training, backwards, steps, seq, line=10):
+    return ModeSwitch("", "Net", training, backwards, steps, seq, Site("/src/train.py", line), module_id=MODEL)
+
+
+def left_in_eval_trace(switches, total_steps, total_backwards) -> Trace:
+    trace = Trace(argv=["train.py"], meta={"optimizer_steps": total_steps, "backward_calls": total_backwards})
+    trace.mode_switches = switches
+    trace.module_calls[1] = ModuleCall(1, "Net", "", module=MODEL, training=False)
+    trace.nodes[5] = Node(5, "AddmmBackward0", "linear", None, seq=100, backwards_before=5, module_call=1)
+    return trace
+
+
+def test_training_left_in_eval_mode_after_an_evaluation():
+    trace = left_in_eval_trace([switch(True, 0, 0, 1), switch(False, 3, 3, 50)], total_steps=9, total_backwards=9)
+    found = modes.left_in_eval(trace)
+    assert (found.steps_in_train, found.steps_after, found.backwards_after) == (3, 6, 6)
+
+
+def test_a_model_toggled_around_one_step_is_not_left_in_eval_mode():
+    # a GAN's discriminator in eval mode while the generator takes one step, then back to train
+    switches = [switch(True, 0, 0, 1), switch(False, 1, 1, 20), switch(True, 2, 2, 30), switch(False, 3, 3, 40)]
+    trace = left_in_eval_trace(switches, total_steps=4, total_backwards=4)
+    assert modes.left_in_eval(trace) is None
+
+
+def test_a_final_evaluation_is_not_training_in_eval_mode():
+    trace = left_in_eval_trace([switch(True, 0, 0, 1), switch(False, 9, 9, 50)], total_steps=9, total_backwards=9)
+    assert modes.left_in_eval(trace) is None
+
+
+def test_train_call_before_the_loop_that_holds_the_evaluation(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text("def train(net):\n    net.train()\n    for epoch in range(3):\n        step(net)\n"
+                    "        evaluate(net)\n\n\ndef evaluate(net):\n    net.eval()\n    net(x)\n")
+    setter = modes.mode_set_in(Site(str(path), 4, "train"), training=True)
+    assert [s.line for s in setter] == [2]
+    assert modes.outside_loop_around(setter[0], [Site(str(path), 5, "train")]) == (3, 5)
+    assert [s.line for s in modes.mode_set_in(Site(str(path), 10, "evaluate"), training=False)] == [9]
+
+
+def test_mode_calls_are_method_calls_only(tmp_path):
+    path = tmp_path / "m.py"
+    path.write_text("model.train()\nnet = train()\nmodel.train(False)\nmodel.eval()\nmodel.train(mode)\n")
+    assert mode_calls(str(path), True) == [1]
+    assert mode_calls(str(path), False) == [3, 4]
+
+
+def test_frozen_norm_in_train_mode_needs_the_programs_own_eval(tmp_path):
+    path = tmp_path / "model.py"
+    path.write_text("def freeze(self):\n    for p in self.parameters():\n        p.requires_grad = False\n"
+                    "    for m in self.modules():\n        m.eval()\n")
+    trace = Trace(argv=["train.py"], meta={"optimizer_steps": 4})
+    trace.frozen_norms = [MODEL]
+    trace.module_calls[1] = ModuleCall(1, "BatchNorm1d", "bn", module=MODEL, training=True)
+    trace.freezes = [Freeze(1, Site(str(path), 3, "freeze"), leaf=1)]
+    found = modes.frozen_norms_in_train_mode(trace)
+    assert [s.line for s in found.eval_set] == [5]
+    other = tmp_path / "tutorial.py"
+    other.write_text("def freeze(self):\n    for p in self.parameters():\n        p.requires_grad = False\n")
+    trace.freezes = [Freeze(1, Site(str(other), 3, "freeze"), leaf=1)]
+    assert modes.frozen_norms_in_train_mode(trace) is None  # a frozen backbone left in train mode on purpose
+
+
+def test_step_that_never_ran_marks_its_condition_and_the_option_it_reads(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text("import argparse\np = argparse.ArgumentParser()\np.add_argument('--accum-steps', default=8)\n"
+                    "args = p.parse_args()\nfor i in range(4):\n    loss.backward()\n"
+                    "    if (i + 1) % args.accum_steps == 0:\n        opt.step()\n")
+    trace = Trace(argv=["train.py"], meta={"backward_calls": 4})
+    trace.leaves[1] = Leaf(1, "w", "parameter", (2,), "float32", None)
+    trace.nodes[2] = Node(2, "MmBackward0", "mm", None, seq=1, backwards_before=0, leaf_ids=[1], ran_by=0)
+    trace.backward_calls.append(BackwardCall(0, "Tensor.backward", Site(str(path), 6), 2, False, False, roots=[2]))
+    [finding] = ledger_rules.step_never_ran(trace)
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(7, "fix"), (6, "backward"), (8, "step"),
+                                                                   (3, "setting")]
+    trace.param_steps = []
+    trace.first_steps = [object()]  # a step ran: nothing to say
+    assert ledger_rules.step_never_ran(trace) == []
+
+
+def test_options_read_by_a_condition(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text("cfg = {'warmup': 3}\nif step > cfg['warmup'] and args.ok:\n    pass\nargs = parse()\n")
+    assert set(names_read(str(path), 2)) == {"step", "warmup", "ok", "cfg", "args"}
+    assert option_settings(str(path), "warmup") == [(1, "3")]
+    # `args = parse()` is not a setting: only literal values are
+    assert [(site.line, name) for site, name, _ in options_read(Site(str(path), 2), [str(path)])] == [(1, "warmup")]
+
+
+def test_reads_an_argument(tmp_path):
+    path = tmp_path / "meter.py"
+    path.write_text("class Meter:\n    def add(self, value, n=1):\n        self.total += value * n\n"
+                    "        self.count += 1\n")
+    assert reads_an_argument(str(path), 3)
+    assert not reads_an_argument(str(path), 4)
