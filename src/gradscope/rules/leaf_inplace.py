@@ -32,7 +32,7 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
     arg = failure.tensors[0] if failure.tensors else None
     is_view = _VIEW_OF_LEAF in failure.error.message
     leaf = trace.leaf(arg.base_leaf if (arg and is_view) else (arg.leaf if arg else None))
-    view_node = trace.node(arg.node) if (arg and is_view) else None
+    view_node = _first_view(trace, trace.node(arg.node), leaf.id if leaf else None) if (arg and is_view) else None
 
     finding = Finding(
         rule=RULE_ID, severity="error",
@@ -57,16 +57,29 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
         "value you started from."
         + (f" The same tensor is changed in place again at {', '.join(where(s) for s in siblings)}: the "
            "fix is due there too." if siblings else ""))
+    # (`+=` in a function called `_initialize_biases` is an initialisation, not an update step)
+    written_in = user_site(failure.site) or failure.site
+    initialising = failure.op in _INITS or "init" in ((written_in.function if written_in else None) or "")
     why = ("writes in place into a tensor autograd tracks"
-           + (" (a hand-written update: do it under `with torch.no_grad():`)" if failure.op in _UPDATES else
-              " (an initialisation: do it under `with torch.no_grad():`)" if failure.op in _INITS else
+           + (" (an initialisation: do it under `with torch.no_grad():`)" if initialising else
+              " (a hand-written update: do it under `with torch.no_grad():`)" if failure.op in _UPDATES else
               ": make the change under `with torch.no_grad():`, or on a clone"))
-    finding.mark_fix(user_site(failure.site), why)
-    if failure.op in _UPDATES:
+    view_site = user_site(view_node.site) if view_node is not None else None
+    write_site = user_site(failure.site)
+    separate_view = view_site is not None and write_site is not None and view_site.line != write_site.line \
+        and view_site.path == write_site.path
+    if separate_view and siblings:  # one change at the view fixes every write through it
+        finding.mark_fix(view_site, "takes the view of the parameter that every write below goes through: take it "
+                                    "of `.data` (or under `with torch.no_grad():`)")
+    finding.mark_fix(write_site, why)
+    if separate_view and not siblings:
+        finding.mark_fix(view_site, "takes the view of the parameter the write goes through: take it of `.data` "
+                                    "(or under `with torch.no_grad():`)")
+    if failure.op in _UPDATES and not initialising:
         finding.fix = ("This looks like a hand-written update step. Wrap it in `with torch.no_grad():` "
                        "(e.g. `with torch.no_grad(): w -= lr * w.grad`), or let a torch.optim "
                        "optimizer do it.")
-    elif failure.op in _INITS:
+    elif initialising:
         finding.fix = ("To initialise a parameter, do it under `with torch.no_grad():` or with the "
                        "torch.nn.init functions, which do that for you.")
     else:
@@ -74,3 +87,25 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
                        "`with torch.no_grad():`. If it is, change a copy: `x = x.clone()` first, then "
                        "modify x (the clone is part of the graph).")
     return finding
+
+
+_VIEW_NODES = ("ViewBackward", "SliceBackward", "SelectBackward", "AsStridedBackward", "UnsqueezeBackward",
+               "SqueezeBackward", "TBackward", "TransposeBackward", "PermuteBackward", "ExpandBackward",
+               "UnfoldBackward", "SplitBackward", "ChunkBackward", "NarrowBackward", "DiagonalBackward",
+               "AliasBackward", "ReshapeAliasBackward", "UnbindBackward", "ViewAsRealBackward",
+               "ViewAsComplexBackward")
+
+
+def _first_view(trace: Trace, node, leaf_id: int | None):
+    """The view taken of the leaf itself, walking back from the view written into through views
+    of views (`b = w.view(3, -1)` for a write into `b[:, 4]`): where the aliasing began."""
+    first, seen = node, set()
+    while node is not None and node.id not in seen:
+        seen.add(node.id)
+        if not node.name.startswith(_VIEW_NODES):
+            break
+        first = node
+        if leaf_id is not None and leaf_id in node.leaf_ids:
+            break
+        node = trace.node(node.next_ids[0]) if len(node.next_ids) == 1 else None
+    return first

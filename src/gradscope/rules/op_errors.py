@@ -11,11 +11,11 @@ import re
 from typing import Callable
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site
+from ..trace.locations import Site, user_site
 from ..trace.model import OpFailure, TensorArg, Trace
 from ..trace.queries import user_files
-from ..trace.source_search import (assigned_values, calls_named, enclosing_block, return_lines, returned_inplace,
-                                   sibling_method)
+from ..trace.source_search import (assigned_values, binding_line, calls_named, enclosing_block, return_lines,
+                                   returned_inplace, same_function, sibling_method)
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
 
@@ -169,7 +169,15 @@ def _out_argument(trace, index, failure):
 
 def _non_leaf_flag(trace, index, failure):
     node = _first_node(trace, failure)
-    return _finding(
+    flagged, made = user_site(failure.site), user_site(node.site) if node else None
+    picked = None
+    if flagged is not None and made is not None and (
+            flagged.path != made.path or not same_function(flagged.path, flagged.line, made.line)):
+        # Made by other code (a helper's clone of the model): the line that picked this tensor
+        # to flag is where to pick the leaf it was computed from instead.
+        line = binding_line(flagged.path, flagged.line)
+        picked = Site(flagged.path, line, flagged.function, flagged.callers) if line else None
+    finding = _finding(
         trace, index, failure, "requires-grad-on-non-leaf", "requires_grad changed on a non-leaf tensor",
         f"At {where(failure.site)} `requires_grad` is changed on a tensor that is not a leaf: it was computed by "
         f"{node_words(node)}, so it is part of a graph and its flag follows from its inputs.",
@@ -177,6 +185,13 @@ def _non_leaf_flag(trace, index, failure):
         "through it: `x = x.detach()`. For a parameter, create it on its device and dtype directly, or "
         "wrap it in `nn.Parameter`.",
         Location.at(node.site if node else None, "non-leaf", f"became a non-leaf ({node.op if node else '?'})"))
+    if picked is not None:
+        finding.fix = (f"The tensors flagged at {where(flagged)} were computed by {node.op} at {where(made)}; only "
+                       "leaves have a flag of their own. Set `requires_grad` on the leaves they come from (the "
+                       "original parameters) where they are picked, or leave these out of the computation.")
+        finding.mark_fix(picked, f"picks tensors made by {node.op} at {where(made)} (not leaves): set the flag on the "
+                                 "leaves they were computed from (the original parameters) instead")
+    return finding
 
 
 def _integer_grad(trace, index, failure):

@@ -476,6 +476,21 @@ def alias_assignment(path: str, line: int) -> int | None:
     return latest.lineno if isinstance(value, (ast.Name, ast.Attribute)) else None
 
 
+def binding_line(path: str, line: int) -> int | None:
+    """The statement before `line`, in the same function, that last bound the name the statement
+    at `line` works on (`for name, p in clone.named_parameters():` for `p.requires_grad = False`):
+    where that tensor was picked."""
+    function = _enclosing_function(path, line, or_module=True)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return None
+    names = {name.split(".")[0].split("[")[0] for name in _target_names(statement)}
+    latest = max((node for node in ast.walk(function) if isinstance(node, ast.stmt)
+                  and node.lineno < statement.lineno and _binds(node) & names),
+                 key=lambda node: node.lineno, default=None)
+    return latest.lineno if latest is not None else None
+
+
 def _binds(node: ast.AST) -> set[str]:
     """The plain names a statement binds anew (assignment, loop or `with` target, walrus);
     not `h += 1`, which writes into what `h` holds."""
