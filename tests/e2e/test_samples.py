@@ -237,6 +237,9 @@ SILENT = {
     "silent_train_mode_set_once.py": ("training-in-eval-mode", [("silent_train_mode_set_once.py", 19, "fix"), ("silent_train_mode_set_once.py", 9, "mode"), ("silent_train_mode_set_once.py", 11, "used"), ("silent_train_mode_set_once.py", 23, "backward"), ("silent_train_mode_set_once.py", 15, "defined")]),
     "silent_frozen_bn_back_in_train.py": ("frozen-norm-in-train-mode", [("silent_frozen_bn_back_in_train.py", 19, "fix"), ("silent_frozen_bn_back_in_train.py", 31, "fix"), ("silent_frozen_bn_back_in_train.py", 16, "frozen"), ("silent_frozen_bn_back_in_train.py", 34, "used"), ("silent_frozen_bn_back_in_train.py", 11, "defined")]),
     "silent_meter_keeps_graphs.py": ("graph-kept-alive", [("silent_meter_keeps_graphs.py", 29, "fix"), ("silent_meter_keeps_graphs.py", 25, "created"), ("silent_meter_keeps_graphs.py", 12, "kept")]),
+    "silent_frozen_before_optimizer.py": ("parameter-not-in-optimizer", [
+        ("silent_frozen_before_optimizer.py", 11, "fix"), ("silent_frozen_before_optimizer.py", 15, "cut"),
+        ("silent_frozen_before_optimizer.py", 19, "modified"), ("silent_frozen_before_optimizer.py", 36, "step")]),
     "silent_zero_grad_before_step.py": ("parameter-without-gradient", [
         ("silent_zero_grad_before_step.py", 13, "fix"), ("silent_zero_grad_before_step.py", 7, "defined"),
         ("silent_zero_grad_before_step.py", 12, "backward"), ("silent_zero_grad_before_step.py", 14, "step")]),

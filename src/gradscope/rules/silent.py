@@ -9,7 +9,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GradHazard, Trace
 from ..trace.queries import optimizer_built, ran_after
-from ..trace.source_search import assigned_values, flag_assignments, reads_an_argument, same_function
+from ..trace.source_search import assigned_values, calls_named, flag_assignments, reads_an_argument, same_function
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 
@@ -153,6 +153,20 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(Location.at(s, "filled", f"puts layers into the plain {kind}") for s in hazard.container_sites
                   if s not in _container_made(hazard.container_sites)),
                 Location.at(first.site if first else None, "parameter", "parameter created"), step))
+        elif hazard.kind == "not-in-optimizer" and (frozen := _frozen_when_built(trace, hazard)) is not None:
+            freeze, undo = frozen
+            findings.append(finding := _warning(
+                "parameter-not-in-optimizer", "Parameters frozen when the optimizer was built, trained later",
+                f"{_param_names(trace, hazard)} were frozen at {where(freeze.site)} before {hazard.optimizer} was "
+                "built, so it was built without them (an optimizer built from the parameters that require grad "
+                f"then); they were made trainable again at {where(undo.site)} and now receive gradients, but no "
+                "optimizer steps them.",
+                "Do not freeze them before the optimizer is built (freeze after it exists), or build the optimizer "
+                "over every parameter that may train later.",
+                Location.at(freeze.site, "cut", "frozen before the optimizer was built"),
+                Location.at(undo.site, "modified", "made trainable again, after the optimizer was built"), step))
+            finding.mark_fix(_freeze_call(freeze.site), "freezes them before the optimizer exists, which is then "
+                                                        "built without them: freeze after it is built")
         elif hazard.kind == "not-in-optimizer":
             built = _model_built(first.site if first else None)
             made = optimizer_built(hazard.site)
@@ -191,6 +205,27 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             # (otherwise nothing singles a line out: they may be a target network's, fed gradients
             # by mistake, as well as parameters left out of the optimizer)
     return findings
+
+
+def _frozen_when_built(trace: Trace, hazard: GradHazard):
+    """(the first freeze, the unfreeze) when parameters no optimizer holds were frozen before
+    the optimizers' first step and made trainable again later: left out because they were
+    frozen when it was built."""
+    first_step = min((s.seq for s in trace.first_steps), default=None)
+    stray = set(hazard.leaves)
+    undo = next((u for u in trace.unfreezes if u.leaf in stray), None)
+    freezes = [f for f in trace.freezes if first_step is not None and f.seq < first_step and undo is not None
+               and f.seq < undo.seq]
+    return (min(freezes, key=lambda f: f.seq), undo) if freezes else None
+
+
+def _freeze_call(site: Site | None) -> Site | None:
+    """The line to change for a freeze: the freeze itself, or, when it sits in a helper called
+    from several places (a callback's `freeze_all_layers()`), the call that ran it too early."""
+    frame = user_site(site)
+    if frame is None or not frame.function or len(calls_named(frame.path, frame.function)) < 2:
+        return frame
+    return next((caller for caller in reversed(frame.callers) if not is_library_path(caller.path)), frame)
 
 
 def _put_into_model_at(trace: Trace, leaf) -> Site | None:
@@ -575,6 +610,10 @@ def freeze_undone(trace: Trace) -> list[Finding]:
         freeze = next((f for f in trace.freezes if f.seq == undo.undoes), None)
         if freeze is None or undo.backwards_before != undo.frozen_backwards or (freeze.site, undo.site) in seen:
             continue
+        if undo.leaf != freeze.leaf:
+            continue  # freeze all, then unfreeze a part (the head, the layers picked this step): meant
+        if any(h.kind == "not-in-optimizer" and undo.leaf in h.leaves for h in trace.grad_hazards):
+            continue  # unfrozen after the optimizer was built without them: parameter-not-in-optimizer says so
         if _by_library(freeze.site) or _by_library(undo.site):
             continue  # a library freezing and unfreezing around its own step (Lightning's toggle_optimizer)
         seen.add((freeze.site, undo.site))
