@@ -240,6 +240,9 @@ SILENT = {
     "silent_frozen_before_optimizer.py": ("parameter-not-in-optimizer", [
         ("silent_frozen_before_optimizer.py", 11, "fix"), ("silent_frozen_before_optimizer.py", 15, "cut"),
         ("silent_frozen_before_optimizer.py", 19, "modified"), ("silent_frozen_before_optimizer.py", 36, "step")]),
+    "silent_custom_optimizer_moves_frozen.py": ("frozen-parameter-updated", [
+        ("silent_custom_optimizer_moves_frozen.py", 17, "fix"), ("silent_custom_optimizer_moves_frozen.py", 25, "frozen"),
+        ("silent_custom_optimizer_moves_frozen.py", 23, "defined"), ("silent_custom_optimizer_moves_frozen.py", 32, "step")]),
     "silent_zero_grad_before_step.py": ("parameter-without-gradient", [
         ("silent_zero_grad_before_step.py", 13, "fix"), ("silent_zero_grad_before_step.py", 7, "defined"),
         ("silent_zero_grad_before_step.py", 12, "backward"), ("silent_zero_grad_before_step.py", 14, "step")]),

@@ -22,6 +22,9 @@ class FrozenButChanged:
     leaves: list[int]
     step: ParamStep  # the first step that changed them
     freezes: list[Freeze] = field(default_factory=list)  # the lines that set requires_grad=False on them
+    # those the step changed although their .grad was None: torch's optimizers skip such a
+    # parameter, so the optimizer's own code moves it (decay applied to all, a zero gradient made up)
+    without_grad: list[int] = field(default_factory=list)
 
 
 def frozen_but_changed(trace: Trace) -> FrozenButChanged | None:
@@ -30,7 +33,8 @@ def frozen_but_changed(trace: Trace) -> FrozenButChanged | None:
     for step in trace.param_steps:
         if step.frozen_changed:
             leaves = list(step.frozen_changed)
-            return FrozenButChanged(leaves, step, _freezes_of(trace, leaves)[:2])
+            return FrozenButChanged(leaves, step, _freezes_of(trace, leaves)[:2],
+                                    [lid for lid in leaves if lid in step.frozen_grad_none])
     return None
 
 

@@ -23,6 +23,7 @@ class StepLedger:
         zeros = [p.grad.count_nonzero() for p in dense]
         entry = ParamStep(optimizer.name, optimizer.steps, site, len(params), 0,
                           grad_none=[leaf_id(p) for p in params if p.requires_grad and p.grad is None][:16],
+                          frozen_grad_none=[leaf_id(p) for p in params if not p.requires_grad and p.grad is None][:16],
                           optimizer_index=optimizer.index, seq=seq)
         # (leaf ids, not the parameters: a step that raises never ends, and holds nothing alive)
         return entry, [leaf_id(p) for p in dense], zeros

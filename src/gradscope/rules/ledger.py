@@ -11,8 +11,9 @@ from ..analyses.settings import options_read
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import Trace
-from ..trace.queries import accumulates_into, optimizer_built, project_files, user_files
-from ..trace.source_search import calls_named, enclosing_condition, method_calls_on, same_function
+from ..trace.queries import accumulates_into, made_later_in_function, optimizer_built, project_files, user_files
+from ..trace.source_search import (calls_named, class_methods, enclosing_condition, method_calls_on,
+                                   missing_gradient_handled, same_function)
 from . import _cuts
 from ._words import leaf_words, node_words, where
 
@@ -41,26 +42,48 @@ def frozen_but_updated(trace: Trace) -> list[Finding]:
         return []
     step = found.step
     built = optimizer_built(step.site)
+    frozen_later = [f for f in found.freezes if made_later_in_function(f.site, built)]
+    made_up = _gradient_made_up(trace, step.optimizer) if found.without_grad else None
     finding = Finding(
         rule=FROZEN_RULE_ID, severity="warning", title="Frozen parameters are still changed by the optimizer",
         explanation=(f"{_names(trace, found.leaves)} have requires_grad=False, yet {step.optimizer}.step() at "
                      f"{where(step.site)} (step {step.step}) changed them. The optimizer still holds them"
-                     + (f" (it was built at {where(built)}, before they were frozen)" if built else "")
-                     + ", and with momentum or weight decay it keeps moving a parameter whose .grad is a zero "
-                       "tensor rather than None (zero_grad(set_to_none=False) leaves zeros)."),
-        fix=("Freeze before building the optimizer and give it only the parameters that train "
+                     + (f" (it was built at {where(built)}, before they were frozen)" if frozen_later else "")
+                     + (", and their .grad was None: torch's optimizers skip such a parameter, this one moves it"
+                        + (f" (at {where(made_up)} it makes up a gradient instead of skipping it, and then "
+                           "applies weight decay and momentum)" if made_up else "") + "."
+                        if found.without_grad else
+                        ", and with momentum or weight decay it keeps moving a parameter whose .grad is a zero "
+                        "tensor rather than None (zero_grad(set_to_none=False) leaves zeros).")),
+        fix=("Skip a parameter whose .grad is None in the optimizer's step (`if p.grad is None: continue`), or give "
+             "the optimizer only the parameters that train." if found.without_grad else
+             "Freeze before building the optimizer and give it only the parameters that train "
              "(`filter(lambda p: p.requires_grad, model.parameters())`), or set their .grad to None "
              "(`zero_grad(set_to_none=True)`) so the optimizer skips them."))
-    for freeze in found.freezes:
+    finding.mark_fix(made_up, "updates a parameter that has no gradient (a frozen one) instead of skipping it: "
+                              "`continue` here")
+    for freeze in frozen_later:
         finding.mark_fix(freeze.site, "freezes these parameters after the optimizer was built, which still holds "
                                       "and changes them: freeze before building it")
-    finding.mark_fix(built, "builds the optimizer with parameters that are frozen later: give it only the "
-                            "parameters that train")
+    if made_up is None:
+        finding.mark_fix(built, "builds the optimizer with parameters that are frozen: give it only the "
+                                "parameters that train")
     for freeze in found.freezes:
         finding.add(Location.at(freeze.site, "frozen", "requires_grad=False"))
     finding.add(Location.at(ledger.site_of(trace, found.leaves[0]), "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "changes them"))
     return [finding]
+
+
+def _gradient_made_up(trace: Trace, optimizer: str) -> Site | None:
+    """In an optimizer class the program defines itself: the line of its `step` that handles a
+    parameter whose .grad is None without skipping it."""
+    for path in project_files(trace):
+        step = class_methods(path, optimizer, ("step",)).get("step")
+        line = missing_gradient_handled(path, step[0]) if step else None
+        if line is not None:
+            return Site(path, line, "step")
+    return None
 
 
 def trained_in_eval_mode(trace: Trace) -> list[Finding]:

@@ -8,7 +8,7 @@ import re
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GradHazard, Trace
-from ..trace.queries import optimizer_built, ran_after
+from ..trace.queries import made_later_in_function, optimizer_built, ran_after
 from ..trace.source_search import assigned_values, calls_named, flag_assignments, reads_an_argument, same_function
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
@@ -196,7 +196,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                                "or replace them before building it.")
             # Made after every parameter the optimizer changes (a layer replaced after it was built):
             # that line, and the optimizer built too early; else the optimizer that leaves them out.
-            elif _made_after(first.site if first else None, made):
+            elif made_later_in_function(first.site if first else None, made):
                 finding.mark_fix(built or user_site(first.site),
                                  "makes these parameters after the optimizer was built from the parameters then: "
                                  "build this before the optimizer")
@@ -234,18 +234,6 @@ def _put_into_model_at(trace: Trace, leaf) -> Site | None:
     module = leaf.name.rsplit(".", 1)[0] if leaf is not None and leaf.name and "." in leaf.name else None
     calls = [c for c in trace.module_calls.values() if module is not None and c.name == module and c.registered_at]
     return calls[-1].registered_at if calls else None
-
-
-def _made_after(parameter: Site | None, optimizer: Site | None) -> bool:
-    """Whether the parameter made at `parameter` (seen being made) was made after the optimizer
-    at `optimizer` was built: a frame of its making is a later line of the function that
-    builds the optimizer (`model.head = nn.Linear(...)` after `opt = Adam(model.parameters())`).
-    The order of leaf ids says nothing here: a model may define its layers in any order."""
-    if parameter is None or optimizer is None:
-        return False
-    return any(frame.path == optimizer.path and frame.line > optimizer.line
-               and same_function(frame.path, frame.line, optimizer.line)
-               for frame in (parameter, *parameter.callers))
 
 
 def nan_without_step(trace: Trace) -> list[Finding]:

@@ -411,6 +411,7 @@ class ParamStep:
     changed_leaves: list[int] = field(default_factory=list)  # some of those it changed
     grad_none: list[int] = field(default_factory=list)  # requires grad, .grad None at the step
     grad_zero: list[int] = field(default_factory=list)  # .grad exactly zero everywhere at the step
+    frozen_grad_none: list[int] = field(default_factory=list)  # requires_grad=False and .grad None at the step
     grad_nonzero: int = 0  # how many had a .grad with a non-zero element
     optimizer_index: int = 0  # which optimizer of the run (two of one class are told apart)
     seq: int = 0  # when the step began (the shared event counter)

@@ -6,7 +6,7 @@ import os
 import re
 
 from .locations import Site, is_library_path
-from .source_search import assignments, imported_modules
+from .source_search import assignments, imported_modules, same_function
 from .model import BackwardCall, InplaceChange, Node, SavedTensor, Trace
 
 
@@ -183,3 +183,15 @@ def extended_after(trace: Trace, node_id: int, seq: int) -> bool:
                 seen.add(consumer.id)
                 stack.append(consumer.id)
     return False
+
+
+def made_later_in_function(made: Site | None, other: Site | None) -> bool:
+    """Whether what happened at `made` (with its callers) came after the line `other`, by the
+    source: a frame of it is a later line of the function `other` is in (`model.head =
+    nn.Linear(...)` after `opt = Adam(model.parameters())`; `freeze(model)` before it). The
+    order of leaf ids says nothing here: a model may define its layers in any order."""
+    if made is None or other is None:
+        return False
+    return any(frame.path == other.path and frame.line > other.line
+               and same_function(frame.path, frame.line, other.line)
+               for frame in (made, *made.callers))

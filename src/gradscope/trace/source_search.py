@@ -203,6 +203,24 @@ def class_methods(path: str, class_name: str, names: tuple[str, ...]) -> dict[st
     return found
 
 
+def missing_gradient_handled(path: str, def_line: int) -> int | None:
+    """In the function defined at `def_line` (an optimizer's `step`): the first statement of an
+    `if <p>.grad is None:` branch that does not skip the parameter (`p.grad = torch.zeros_like(p)`
+    rather than `continue`): a parameter without gradient is then still updated."""
+    function = _function_at(path, def_line)
+    if function is None:
+        return None
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Compare) and len(node.test.ops) == 1 \
+                and isinstance(node.test.ops[0], ast.Is) and isinstance(node.test.left, ast.Attribute) \
+                and node.test.left.attr == "grad" and isinstance(node.test.comparators[0], ast.Constant) \
+                and node.test.comparators[0].value is None:
+            first = node.body[0]
+            if not isinstance(first, (ast.Continue, ast.Return, ast.Break, ast.Raise)):
+                return first.lineno
+    return None
+
+
 def constructor_calls(path: str, line: int, class_name: str, keyword: str = "inplace") -> list[int]:
     """Lines, inside the statement at `line`, of calls `...class_name(..., keyword=True)`: the
     `nn.LeakyReLU(0.2, inplace=True)` inside a `self.net = nn.Sequential(...)` that built a module."""
