@@ -24,6 +24,10 @@ EXPECTED = {
     "backward_twice_shared.py": ("backward-through-freed-graph", [("backward_twice_shared.py", 7, "fix"),
         ("backward_twice_shared.py", 5, "created"), ("backward_twice_shared.py", 6, "used"),
         ("backward_twice_shared.py", 7, "freed"), ("backward_twice_shared.py", 9, "backward")]),
+    "carried_state_detach_rebinds.py": ("backward-through-freed-graph", [
+        ("carried_state_detach_rebinds.py", 14, "fix"), ("carried_state_detach_rebinds.py", 26, "fix"),
+        ("carried_state_detach_rebinds.py", 26, "created"), ("carried_state_detach_rebinds.py", 26, "used"),
+        ("carried_state_detach_rebinds.py", 29, "freed"), ("carried_state_detach_rebinds.py", 29, "backward")]),
     "checkpoint_reentrant_grad.py": ("checkpoint-reentrant-grad", [("checkpoint_reentrant_grad.py", 9, "fix"),
         ("checkpoint_reentrant_grad.py", 10, "backward"), ("checkpoint_reentrant_grad.py", 9, "checkpoint")]),
     "closure_under_no_grad_step.py": ("backward-without-graph", [("closure_under_no_grad_step.py", 13, "fix"),

@@ -262,3 +262,39 @@ def test_attribute_cache_check_finds_the_hit_not_the_miss(tmp_path):
         "        return self._states\n")
     assert attribute_cache_check(str(path), 6) == 3  # the hit that returns the kept value
     assert attribute_cache_check(str(path), 11) is None  # a memo filled once: no separate hit
+
+
+def test_ineffective_detaches_are_loop_variables_rebound_and_never_read(tmp_path):
+    from gradscope.trace.source_search import ineffective_detaches
+    path = tmp_path / "state.py"
+    path.write_text(
+        "def detach(self):\n"
+        "    for h in self.hidden:\n"
+        "        h = h.detach()\n"
+        "\n"
+        "def detached(states):\n"
+        "    out = []\n"
+        "    for h in states:\n"
+        "        h = h.detach()\n"
+        "        out.append(h)\n"
+        "    return out\n")
+    assert ineffective_detaches(str(path)) == [3]  # the second loop uses what it detached
+
+
+def test_binding_line_and_missing_gradient_handled(tmp_path):
+    from gradscope.trace.source_search import binding_line, missing_gradient_handled
+    path = tmp_path / "opt.py"
+    path.write_text(
+        "def step(self):\n"
+        "    for p in self.params:\n"
+        "        if p.grad is None:\n"
+        "            p.grad = torch.zeros_like(p)\n"
+        "        p.requires_grad = False\n"
+        "\n"
+        "def good_step(self):\n"
+        "    for p in self.params:\n"
+        "        if p.grad is None:\n"
+        "            continue\n")
+    assert binding_line(str(path), 5) == 2
+    assert missing_gradient_handled(str(path), 1) == 4
+    assert missing_gradient_handled(str(path), 7) is None

@@ -11,8 +11,9 @@ from ..analyses.provenance import crossings
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import BackwardCall, Node, Trace
-from ..trace.queries import earlier_use, frame_in_caller_of, model_call_site
-from ..trace.source_search import attribute_cache_check, calls_named, carrying_statement, enclosing_loop, kept_on_objects, reads_a_parameter
+from ..trace.queries import earlier_use, frame_in_caller_of, model_call_site, project_files
+from ..trace.source_search import (attribute_cache_check, calls_named, carrying_statement, enclosing_loop,
+                                   ineffective_detaches, kept_on_objects, reads_a_parameter)
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
 RULE_ID = "backward-through-freed-graph"
@@ -280,6 +281,13 @@ def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line:
     that keeps it, or the earlier use that put it into the freed graph."""
     made = user_site(freed.site) if freed is not None else None
     across = _next_iteration(freeing, call)
+    # A detach the program meant for this, which changes nothing it keeps (a loop variable
+    # rebound to the detached tensor): the line to make effective.
+    for path in (project_files(trace) if across else []):
+        for line in ineffective_detaches(path):
+            finding.mark_fix(Site(path, line), "detaches only a loop variable: the tensors the state keeps are "
+                                               "not changed and carry their freed graph into the next iteration "
+                                               "(assign the detached tensors back, or use `detach_()`)")
     carry = carrying_statement(made.path, made.line) if made is not None and across else None
     if carry is not None:
         finding.mark_fix(Site(made.path, carry, made.function, made.callers),

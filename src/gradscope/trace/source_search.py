@@ -509,6 +509,33 @@ def binding_line(path: str, line: int) -> int | None:
     return latest.lineno if latest is not None else None
 
 
+def ineffective_detaches(path: str, limit: int = 2) -> list[int]:
+    """Lines where a `.detach()` changes nothing the program keeps: its result assigned to a loop
+    variable that the loop body does not read again (`for h in self.states: h = h.detach()`
+    leaves the tensors in `self.states` as they were)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for loop in ast.walk(tree):
+        if not isinstance(loop, ast.For) or not isinstance(loop.target, ast.Name):
+            continue
+        name = loop.target.id
+        for statement in ast.walk(loop):
+            if isinstance(statement, ast.Assign) and len(statement.targets) == 1 \
+                    and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id == name \
+                    and _is_detach_of(statement.value, name) \
+                    and not any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
+                                and n.lineno > statement.lineno for n in ast.walk(loop)):
+                found.append(statement.lineno)
+    return sorted(set(found))[:limit]
+
+
+def _is_detach_of(value: ast.AST, name: str) -> bool:
+    return (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "detach"
+            and isinstance(value.func.value, ast.Name) and value.func.value.id == name)
+
+
 def _binds(node: ast.AST) -> set[str]:
     """The plain names a statement binds anew (assignment, loop or `with` target, walrus);
     not `h += 1`, which writes into what `h` holds."""
