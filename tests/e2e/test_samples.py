@@ -28,6 +28,10 @@ EXPECTED = {
         ("carried_state_detach_rebinds.py", 14, "fix"), ("carried_state_detach_rebinds.py", 26, "fix"),
         ("carried_state_detach_rebinds.py", 26, "created"), ("carried_state_detach_rebinds.py", 26, "used"),
         ("carried_state_detach_rebinds.py", 29, "freed"), ("carried_state_detach_rebinds.py", 29, "backward")]),
+    "parametrize_cached_accumulation.py": ("backward-through-freed-graph", [
+        ("parametrize_cached_accumulation.py", 23, "fix"), ("parametrize_cached_accumulation.py", 15, "created"),
+        ("parametrize_cached_accumulation.py", 15, "used"), ("parametrize_cached_accumulation.py", 25, "carried"),
+        ("parametrize_cached_accumulation.py", 26, "freed"), ("parametrize_cached_accumulation.py", 26, "backward")]),
     "checkpoint_reentrant_grad.py": ("checkpoint-reentrant-grad", [("checkpoint_reentrant_grad.py", 9, "fix"),
         ("checkpoint_reentrant_grad.py", 10, "backward"), ("checkpoint_reentrant_grad.py", 9, "checkpoint")]),
     "closure_under_no_grad_step.py": ("backward-without-graph", [("closure_under_no_grad_step.py", 13, "fix"),

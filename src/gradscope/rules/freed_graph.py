@@ -12,8 +12,8 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import BackwardCall, Node, Trace
 from ..trace.queries import earlier_use, frame_in_caller_of, model_call_site, project_files
-from ..trace.source_search import (attribute_cache_check, calls_named, carrying_statement, enclosing_loop,
-                                   ineffective_detaches, kept_on_objects, reads_a_parameter)
+from ..trace.source_search import (attribute_cache_check, calls_named, carrying_statement, enclosing_block,
+                                   enclosing_loop, ineffective_detaches, kept_on_objects, reads_a_parameter)
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
 RULE_ID = "backward-through-freed-graph"
@@ -126,6 +126,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         again = None if library_twice or stored is not None or linked_at_freeing else _helper_called_again(call, freeing)
         before_loop = (not library_twice and stored is None and not linked_at_freeing and again is None
                        and _made_before_the_loop(crossing.old.site if crossing else None, call.site))
+        carried_fix = None
         if library_twice:
             finding.title = "The loss is backpropagated twice: by this code and by the library"
             _mark_twice(finding, call, freeing, None)
@@ -157,7 +158,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                                 "compute it inside the loop (or `.detach()` it, if nothing before it "
                                                 "is meant to train)")
         else:
-            _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried, call)
+            carried_fix = _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried,
+                                        call)
         if crossing is not None and not library_twice:
             made, used = (("value made once, before the loop", "used again in the next iteration") if before_loop
                           else ("value made in an earlier iteration", "used again in the next iteration")
@@ -234,6 +236,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                 f"{call_words(freeing)} freed. If that backward is not meant to train what made the "
                 "tensor, pass it detached there (`.detach()`); otherwise compute the tensor again for the "
                 "second loss. retain_graph=True would only hide this.")
+        if carried_fix:
+            finding.fix = carried_fix
     return finding
 
 
@@ -274,11 +278,12 @@ def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | No
 
 def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line: Site | None, kept: list,
                   linked: Site | None, consumer: Node | None, freeing: BackwardCall | None, carried: bool,
-                  call: BackwardCall) -> None:
+                  call: BackwardCall) -> str | None:
     """A tensor from before the freeing backward, used again: the statement that carries it into
     the next iteration (found in the source; only when the failing backward is the freeing one's
     statement run again, `across` iterations), the loop line that feeds it back, the container
-    that keeps it, or the earlier use that put it into the freed graph."""
+    that keeps it, or the earlier use that put it into the freed graph. Returns the fix text
+    when the cause is one the finding's general text does not cover (a caching context)."""
     made = user_site(freed.site) if freed is not None else None
     across = _next_iteration(freeing, call)
     # A detach the program meant for this, which changes nothing it keeps (a loop variable
@@ -288,6 +293,17 @@ def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line:
             finding.mark_fix(Site(path, line), "detaches only a loop variable: the tensors the state keeps are "
                                                "not changed and carry their freed graph into the next iteration "
                                                "(assign the detached tensors back, or use `detach_()`)")
+    # Both backward calls inside a caching context (`with parametrize.cached():` around the
+    # accumulation loop): it hands the first forward's value, with its freed graph, to the next.
+    failing = user_site(call.site)
+    cache = enclosing_block(failing.path, failing.line, _CACHE_WORDS) if failing is not None and across else None
+    if cache is not None:
+        finding.mark_fix(Site(failing.path, cache, failing.function, failing.callers),
+                         "caches what is computed inside it for every backward in the block: the first pass's "
+                         "value, whose graph that backward frees, is handed to the next; enter it per forward pass, "
+                         "or not at all")
+        return ("Keep the cache to one forward pass: enter the caching context around each forward (or not at "
+                "all), so that each backward gets values computed, with their graph, for it.")
     carry = carrying_statement(made.path, made.line) if made is not None and across else None
     if carry is not None:
         finding.mark_fix(Site(made.path, carry, made.function, made.callers),
@@ -332,6 +348,9 @@ def _carried_crossing(trace: Trace, freeing: BackwardCall | None, call: Backward
         if stored is not None:
             return crossing, stored
     return (found[0] if found else None), None
+
+
+_CACHE_WORDS = ("cached", "cache")  # a `with` that keeps values for reuse (torch.nn.utils.parametrize.cached())
 
 
 def _next_iteration(freeing: BackwardCall, call: BackwardCall) -> bool:
