@@ -1,0 +1,34 @@
+import math
+
+import torch
+import torch.nn as nn
+
+
+class LoRALinear(nn.Module):
+    def __init__(self, base: nn.Linear, r=4, alpha=8, dropout=0.0):
+        super().__init__()
+        self.base = base
+        self.lora_A = nn.Parameter(torch.empty(r, base.in_features))
+        self.lora_B = nn.Parameter(torch.zeros(base.out_features, r))
+        self.scaling = alpha / r
+        self.dropout = nn.Dropout(dropout)
+        nn.init.kaiming_uniform_(self.lora_A, a=math.sqrt(5))
+
+    def forward(self, x):
+        return self.base(x) + (self.dropout(x) @ self.lora_A.t() @ self.lora_B.t()) * self.scaling
+
+
+def inject_lora(model, target_modules, r=4, alpha=8, dropout=0.0):
+    for p in model.parameters():
+        p.requires_grad_(False)
+    replaced = 0
+    for name, module in list(model.named_modules()):
+        for child_name, child in list(module.named_children()):
+            if child_name in target_modules and isinstance(child, nn.Linear):
+                setattr(module, child_name, LoRALinear(child, r=r, alpha=alpha, dropout=dropout))
+                replaced += 1
+    return replaced
+
+
+def trainable_parameters(model):
+    return [p for p in model.parameters() if p.requires_grad]

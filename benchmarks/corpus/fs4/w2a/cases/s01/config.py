@@ -1,0 +1,18 @@
+TRAIN_CONFIG = {
+    "image_size": 16,
+    "patch_size": 4,
+    "hidden_size": 32,
+    "num_layers": 2,
+    "num_heads": 2,
+    "num_labels": 4,
+    "lora_r": 4,
+    "lora_alpha": 8,
+    "lora_targets": ("q_proj", "v_proj"),
+    "train_classifier": True,
+    "gradient_checkpointing": True,
+    "gradient_checkpointing_kwargs": {"use_reentrant": True},
+    "lr": 5e-3,
+    "batch_size": 8,
+    "max_steps": 6,
+    "seed": 0,
+}
