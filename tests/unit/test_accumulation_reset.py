@@ -142,3 +142,25 @@ def test_two_players_zeroed_every_micro_batch_are_both_named():
     run = record(program)
     assert _rules(run) == ["accumulation-wiped", "accumulation-wiped"]
     assert run.trace.internal_errors == []
+
+
+def test_gradients_taken_per_loss_and_written_back_are_right():
+    # Gradient surgery (PCGrad): each task's gradient is read after its own backward, then the
+    # combined gradient is written into .grad before the step. The resets lose nothing.
+    def program():
+        model = _model()
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        params = list(model.parameters())
+        for _ in range(2):
+            per_task = []
+            x = torch.randn(2, 3)
+            losses = [model(x).pow(2).mean(), model(x).abs().mean()]
+            for i, loss in enumerate(losses):
+                opt.zero_grad(set_to_none=True)
+                loss.backward(retain_graph=i < len(losses) - 1)
+                per_task.append([p.grad.clone() for p in params])
+            for p, *grads in zip(params, *per_task):
+                p.grad = sum(grads) / len(grads)
+            opt.step()
+
+    assert "accumulation-wiped" not in _rules(record(program))

@@ -33,6 +33,11 @@ class AccumulationWatch:
         used the gradients."""
         self._consumed = self.count
 
+    def written(self) -> None:
+        """`p.grad = g`: the program writes the gradients itself (gradient surgery, a manual
+        all-reduce), so resets before it threw away nothing the step was meant to use."""
+        self._resets.clear()
+
     def reset(self, param) -> None:
         """`p.grad = None` (param given), or a `zero_` (param None: counted only inside a
         `zero_grad()`)."""

@@ -112,6 +112,8 @@ class SpecialCalls:
             if len(self.grad_resets) < MAX_EVENTS:
                 self.grad_resets.append(next(self._clock.seq))
             self._optimizers.accumulation.reset(args[0])
+        elif len(args) > 1:  # `p.grad = g`: the program makes the gradients the step uses itself
+            self._optimizers.accumulation.written()
 
     @handles("item", "tolist", "numpy", "__float__", "__int__", "__index__", "__array__")
     def escape(self, func, args, out):
