@@ -59,3 +59,27 @@ def test_lightning_ddp_ranks_started_by_lightning_itself_are_recorded_and_name_t
         assert "ddp_find_unused_parameters_true" in finding["fix"]
         assert f"[rank{rank}]: ╭─ 1. DDP: parameters that got no gradient" in run.stderr
     assert not (tmp_path / "report.json").exists()
+
+
+def test_lightning_evaluation_under_inference_mode_names_the_trainer_option(tmp_path):
+    """trainer.validate() runs the first forward under torch.inference_mode() (Lightning's default):
+    the table the module caches then is an inference tensor, and training on it raises. The fix
+    sites: the Trainer(...) call (inference_mode=False) and the line that caches the table."""
+    if run_suite.missing_requirements(Path("lightning_trainer")):
+        pytest.skip("needs lightning (pip install -e .[realworld])")
+    import json
+    import os
+    import subprocess
+
+    script = BUGGY / "lightning_inference_mode_cache.py"
+    env = {**os.environ, "PYTHONPATH": str(run_suite.SCRIPTS_DIR), "COLUMNS": "120"}
+    command = [sys.executable, "-m", "gradscope", "run", "--json", "report.json", str(script)]
+    run = subprocess.run(command, cwd=tmp_path, env=env, capture_output=True, text=True, timeout=300,
+                         stdin=subprocess.DEVNULL)
+    assert run.returncode == 1, run.stderr[-3000:]
+    (finding,) = json.loads((tmp_path / "report.json").read_text())["findings"]
+    assert finding["rule"] == "inference-tensor-in-autograd"
+    assert [(loc["path"], loc["line"], loc["role"]) for loc in finding["locations"]] == [
+        (str(script), 38, "fix"), (str(script), 20, "fix"), (str(script), 20, "inference"),
+        (str(script), 40, "mode"), (str(script), 21, "failed")]
+    assert "inference_mode=False" in finding["fix"]

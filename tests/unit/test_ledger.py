@@ -93,9 +93,17 @@ def test_eval_mode_on_a_module_holding_batch_norm_is_a_recipe_not_a_freeze():
     from gradscope.trace.model import ModuleCall
     trace = base()
     trace.param_steps = steps(2, changed_leaves=[1, 2], changed=2)
-    trace.module_calls = {1: ModuleCall(1, "Sequential", "backbone", training=False),
-                          2: ModuleCall(2, "Linear", "backbone.0", training=False),
-                          3: ModuleCall(3, "Linear", "backbone.3", training=False)}
+    trace.module_calls = {0: ModuleCall(0, "Net", "", training=True),
+                          1: ModuleCall(1, "Sequential", "backbone", parent=0, training=False),
+                          2: ModuleCall(2, "Linear", "backbone.0", parent=1, training=False),
+                          3: ModuleCall(3, "Linear", "backbone.3", parent=1, training=False)}
+    assert ledger.trained_in_eval(trace) is None  # no graph built in those calls: an evaluation's, maybe
+    trace.nodes[7] = Node(7, "AddmmBackward0", "linear", None, seq=1, backwards_before=0, module_call=2)
+    trace.nodes[8] = Node(8, "AddmmBackward0", "linear", None, seq=2, backwards_before=0, module_call=3)
     assert ledger.trained_in_eval(trace).module == "backbone"
-    trace.module_calls[4] = ModuleCall(4, "BatchNorm1d", "backbone.1", training=False)
+    trace.module_calls[0].training = False  # the whole model evaluated: not a freeze of a part
+    assert ledger.trained_in_eval(trace) is None
+    trace.module_calls[0].training = True
+    trace.module_calls[4] = ModuleCall(4, "BatchNorm1d", "backbone.1", parent=1, training=False)
+    trace.nodes[9] = Node(9, "NativeBatchNormBackward0", "batch_norm", None, seq=3, backwards_before=0, module_call=4)
     assert ledger.trained_in_eval(trace) is None

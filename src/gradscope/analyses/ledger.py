@@ -69,8 +69,12 @@ def trained_in_eval(trace: Trace) -> TrainedInEval | None:
     step changed its parameters: `.eval()` taken for a freeze."""
     modes: dict[str, list[bool]] = {}
     types: dict[str, str] = {}
+    # Only forwards that built graph count: the calls kept may be an evaluation's (the last
+    # ones run), which say nothing about the mode the module trained in.
+    built = _calls_that_built_graph(trace)
     for call in trace.module_calls.values():
-        if call.name and call.training is not None:
+        # (inside a whole model that runs in train mode: a model evaluated as a whole says nothing)
+        if call.name and call.training is not None and call.id in built and _root_training(trace, call) is True:
             modes.setdefault(call.name, []).append(call.training)
             types[call.name] = call.type
     for step in trace.param_steps:
@@ -156,3 +160,25 @@ def _by_optimizer(trace: Trace) -> list[list[ParamStep]]:
 def site_of(trace: Trace, lid: int) -> Site | None:
     leaf = trace.leaf(lid)
     return leaf.site if leaf else None
+
+
+
+def _calls_that_built_graph(trace: Trace) -> set[int]:
+    """The module calls a recorded node was made in, and the calls around them."""
+    found: set[int] = set()
+    for node in trace.nodes.values():
+        cid = node.module_call
+        while cid is not None and cid not in found:
+            found.add(cid)
+            call = trace.module_calls.get(cid)
+            cid = call.parent if call is not None else None
+    return found
+
+
+def _root_training(trace: Trace, call) -> bool | None:
+    """The train/eval flag of the outermost module call around `call` (None: it is the outermost)."""
+    seen = set()
+    while call.parent is not None and call.parent in trace.module_calls and call.id not in seen:
+        seen.add(call.id)
+        call = trace.module_calls[call.parent]
+    return call.training if seen else None

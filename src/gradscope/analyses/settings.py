@@ -11,7 +11,8 @@ from __future__ import annotations
 import ast
 
 from ..trace.locations import Site
-from ..trace.source_search import calls_named, names_read, option_settings, selector_strings, string_settings
+from ..trace.source_search import (calls_named, imported_modules, names_read, option_settings, selector_strings,
+                                   string_settings)
 
 MAX_PLACES = 2
 
@@ -61,3 +62,31 @@ def _is_literal(value: str) -> bool:
         return isinstance(ast.literal_eval(value), (int, float, str))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return False
+
+
+# Library objects whose evaluation loops run the user's code under torch.inference_mode() unless
+# built with an option: (modules that import the library, the constructor, the option to pass).
+INFERENCE_MODE_OPTIONS = [({"lightning", "pytorch_lightning", "lightning.pytorch"}, "Trainer", "inference_mode=False")]
+
+
+def inference_mode_options(files: list[str]) -> list[tuple[Site, str, str]]:
+    """(the constructor call, its name, the option) for the library objects in the program's
+    files that run evaluation under inference mode by default (`L.Trainer(...)`)."""
+    found = []
+    for path in files:
+        imported = imported_modules(path)
+        for libraries, constructor, option in INFERENCE_MODE_OPTIONS:
+            if imported & libraries:
+                found += [(Site(path, line), constructor, option) for line in calls_named(path, constructor)]
+    return found[:MAX_PLACES]
+
+
+def library_entry(site: Site | None) -> Site | None:
+    """The user's call that went into library code on the way to `site` (`trainer.validate(...)`,
+    which runs `validation_step`): the first frame, going in, whose next frame it does not call
+    itself."""
+    frames = [*site.callers, site] if site is not None else []
+    for outer, inner in zip(frames, frames[1:]):
+        if inner.function and outer.line not in calls_named(outer.path, inner.function, limit=64):
+            return outer
+    return None

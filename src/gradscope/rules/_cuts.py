@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..analyses.settings import option_set
+from ..analyses.settings import inference_mode_options, library_entry, option_set
 from ..trace.findings import Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GraphCut, Trace
@@ -242,10 +242,11 @@ def locations(trace: Trace, cut: GraphCut) -> list[Location]:
     return [loc for loc in found if loc is not None]
 
 
-def name_cut(finding, trace: Trace, cut: GraphCut | None) -> None:
-    """Add a cut's lines to a finding, and mark its fix site (see fix_site)."""
+def name_cut(finding, trace: Trace, cut: GraphCut | None) -> str | None:
+    """Add a cut's lines to a finding, and mark its fix site (see fix_site). Returns the fix text
+    when the line marked is one `fix(cut)` does not speak of (a library's option)."""
     if cut is None:
-        return
+        return None
     for location in locations(trace, cut):
         finding.add(location)
     if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
@@ -258,6 +259,20 @@ def name_cut(finding, trace: Trace, cut: GraphCut | None) -> None:
     marked = fix_site(cut)
     if marked is not None:
         finding.mark_fix(*marked)
+    elif cut.reason == "inference_mode" and block_around(cut.site, ("inference_mode",)) is None:
+        # Inference mode entered by library code the program called into (an evaluation loop):
+        # the library object's option is the line to change.
+        entered = library_entry(cut.site)
+        if entered is not None:
+            finding.add(Location.at(entered, "mode", "calls into library code that runs this under inference_mode"))
+            options = inference_mode_options(project_files(trace))
+            for site, constructor, option in options:
+                finding.mark_fix(site, f"builds the {constructor} whose loop runs {where(entered)} under "
+                                       f"torch.inference_mode() (its default): pass `{option}`")
+            if options:
+                return (f"Build the {options[0][1]} with `{options[0][2]}`: its loop then runs this code under "
+                        "torch.no_grad(), which `torch.enable_grad()` inside can undo (inference mode it cannot).")
+    return None
 
 
 def cut_behind(trace: Trace, module: str | None, leaves: list[int]) -> GraphCut | None:

@@ -41,9 +41,9 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
     start = (f"{call_words(call)} was given {what} that does not require grad, so there is no graph "
              "to go back through.")
     if cut is not None:
-        _cuts.name_cut(finding, trace, cut)
+        option_fix = _cuts.name_cut(finding, trace, cut)
         finding.explanation = f"{start} It was computed from tensors that required grad, but {_cuts.sentence(cut)}."
-        finding.fix = _cuts.fix(cut)
+        finding.fix = option_fix or _cuts.fix(cut)
     elif call.total_params and not call.trainable_params:
         freezes = [f for f in trace.freezes if f.seq < call.seq][:4]
         for freeze in freezes:

@@ -13,9 +13,10 @@ from typing import Callable
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import OpFailure, TensorArg, Trace
-from ..trace.queries import user_files
-from ..trace.source_search import (assigned_values, binding_line, calls_named, enclosing_block, return_lines,
-                                   returned_inplace, same_function, sibling_method)
+from ..analyses.settings import inference_mode_options, library_entry
+from ..trace.queries import project_files, user_files
+from ..trace.source_search import (assigned_values, binding_line, calls_named, carrying_statement, enclosing_block,
+                                   return_lines, returned_inplace, same_function, sibling_method)
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
 
@@ -227,7 +228,10 @@ def _inference(trace, index, failure):
     leaf = trace.leaf(arg.leaf) if arg else None
     made = cut.site if cut else (leaf.site if leaf else None)
     block_site = _cuts.block_around(made, ("inference_mode",))
-    return _finding(
+    entered = library_entry(made) if block_site is None else None
+    options = inference_mode_options(project_files(trace)) if entered is not None else []
+    stored = carrying_statement(made.path, made.line) if made is not None else None
+    finding = _finding(
         trace, index, failure, "inference-tensor-in-autograd", "Inference tensor used with autograd",
         f"{op_words(failure.op)} at {where(failure.site)} uses a tensor made "
         f"{f'at {where(made)} ' if made else '(where, gradscope did not see: before recording or in code it does not trace) '}under "
@@ -236,7 +240,21 @@ def _inference(trace, index, failure):
         "Clone it outside the block before training on it (`t = t.clone()`), or use `torch.no_grad()` instead "
         "of inference_mode for code whose results are trained on.",
         Location.at(made, "inference", "made under inference_mode"),
-        Location.at(block_site, "no-grad-block", "inference_mode opened"))
+        Location.at(block_site, "no-grad-block", "inference_mode opened"),
+        Location.at(entered, "mode", "calls into library code that runs this under inference_mode"))
+    for site, constructor, option in options:
+        finding.mark_fix(site, f"builds the {constructor} whose loop runs {where(entered)} under "
+                               f"torch.inference_mode() (its default): pass `{option}`")
+    if stored is not None:
+        finding.mark_fix(Site(made.path, stored, made.function, made.callers),
+                         "keeps a tensor made under inference_mode for later calls, with grad on too: do not cache "
+                         "what is made in inference mode (or rebuild it when grad is on)")
+    if options or stored is not None:
+        finding.fix = ((f"Build the {options[0][1]} with `{options[0][2]}`: its evaluation then runs under "
+                        "torch.no_grad(), whose results can be used in training. " if options else "")
+                       + ("Or do not keep tensors made during evaluation in a cache that training reads."
+                          if stored is not None else ""))
+    return finding
 
 
 _EXPLAINERS: list[tuple[str, Callable]] = [

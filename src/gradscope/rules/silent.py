@@ -337,7 +337,9 @@ def graph_kept_alive(trace: Trace) -> list[Finding]:
         helper = user_site(link.site)
         caller = next((frame for frame in reversed(helper.callers) if not is_library_path(frame.path)), None) \
             if helper is not None and reads_an_argument(helper.path, helper.line) else None
-        if caller is not None:
+        if caller is not None:  # (both lines fix it: the sum itself, or what the caller hands it)
+            finding.mark_fix(helper, "adds a tensor with its graph to a total kept across iterations: add "
+                                     "`float(value)` (or a detached value) instead")
             finding.mark_fix(caller, f"hands a tensor with its graph to `{helper.function}`, which keeps it across "
                                      "iterations: pass a number (`.item()`) or a detached tensor")
     return findings

@@ -586,10 +586,12 @@ def carrying_statement(path: str, line: int) -> int | None:
         return None
     later = sorted((n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign))
                     and n.lineno > statement.lineno), key=lambda n: n.lineno)
-    for node in later:
+    for node in later:  # (through the local names computed from it: `dt`, then `dtA = a * dt`, then the store)
         uses = {n.id for n in ast.walk(node.value) if isinstance(n, ast.Name)}
-        if uses & made and any(_outlives(name) for name in _target_names(node)):
-            return node.lineno
+        if uses & made:
+            if any(_outlives(name) for name in _target_names(node)):
+                return node.lineno
+            made |= {n for n in _target_names(node) if "." not in n and "[" not in n}
     return None
 
 
