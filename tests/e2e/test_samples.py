@@ -16,6 +16,9 @@ EXPECTED = {
     "backward_grad_shape_mismatch.py": ("backward-gradient-mismatch", [
         ("backward_grad_shape_mismatch.py", 10, "fix"), ("backward_grad_shape_mismatch.py", 9, "created"),
         ("backward_grad_shape_mismatch.py", 10, "backward")]),
+    "backward_hook_on_named_layer.py": ("custom-function-view-inplace", [
+        ("backward_hook_on_named_layer.py", 17, "fix"), ("backward_hook_on_named_layer.py", 9, "fix"),
+        ("backward_hook_on_named_layer.py", 17, "hook"), ("backward_hook_on_named_layer.py", 30, "failed")]),
     "backward_non_scalar.py": ("backward-non-scalar", [("backward_non_scalar.py", 8, "fix"),
         ("backward_non_scalar.py", 8, "created"), ("backward_non_scalar.py", 9, "backward")]),
     "backward_twice_same_loss.py": ("backward-through-freed-graph", [("backward_twice_same_loss.py", 9, "fix"),

@@ -16,7 +16,8 @@ from ..trace.model import OpFailure, TensorArg, Trace
 from ..analyses.settings import inference_mode_options, library_entry
 from ..trace.queries import project_files, user_files
 from ..trace.source_search import (assigned_values, binding_line, calls_named, carrying_statement, enclosing_block,
-                                   return_lines, returned_inplace, same_function, sibling_method)
+                                   return_lines, returned_inplace, same_function, sibling_method,
+                                   string_settings)
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
 
@@ -75,6 +76,16 @@ def _multi_view(trace, index, failure):
         Location.at(node.site if node else None, "view", f"views made by {maker}"))
 
 
+def _module_name(trace, node) -> str | None:
+    """The path of the module a node was made in (`layer4.1.bn2`), if known; for a node made
+    after the module's forward returned (a backward hook's wrapper), that of its input's node."""
+    for candidate in ([node, *(trace.node(i) for i in node.next_ids[:1])] if node is not None else []):
+        call = trace.module_calls.get(candidate.module_call) if candidate and candidate.module_call else None
+        if call is not None and call.name:
+            return call.name
+    return None
+
+
 def _function_view(trace, index, failure):
     node = _first_node(trace, failure)
     name = re.search(r"Output \d+ of (\w+)", failure.error.message)
@@ -85,12 +96,18 @@ def _function_view(trace, index, failure):
                        "in a custom Function, and an in-place op on it (e.g. ReLU(inplace=True)) would bypass it.")
         fix = ("Use inplace=False for the activation after the hooked module, `clone()` its output, or hook the "
                "module whose output is not changed in place (register_full_backward_hook wraps the output).")
-        hooks = [Site(path, line) for path in user_files(trace)[:12]
-                 for line in calls_named(path, "register_full_backward_hook")]
+        files = project_files(trace)
+        hooks = [Site(path, line) for path in files for line in calls_named(path, "register_full_backward_hook")]
         fixes = [Location.at(site, "fix", "registers the full backward hook whose wrapped output the in-place op "
                                           "then changes: hook another module, or register_forward_hook with "
                                           "tensor hooks instead") for site in hooks[:1]]
         fixes += [Location.at(site, "hook", "full backward hook registered") for site in hooks[:2]]
+        # The module hooked, when the program names it in a setting (`"target_layer": "layer4.1.bn2"`).
+        hooked = _module_name(trace, node)
+        named = [Site(path, line) for path in files for line in string_settings(path, hooked)] if hooked else []
+        if 0 < len(named) <= 2:
+            fixes += [Location.at(site, "fix", f"names `{hooked}`, whose output the model changes in place, as the "
+                                               "module to hook: name one whose output is left alone") for site in named]
     else:
         defined = trace.functions.get(name + "Backward") or trace.functions.get(name)
         forward = sibling_method(defined.path, defined.line, "forward") if defined else None

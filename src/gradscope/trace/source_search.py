@@ -923,7 +923,7 @@ def selector_strings(path: str, line: int) -> list[str]:
 def string_settings(path: str, value: str, limit: int = 4, defaults: bool = False) -> list[int]:
     """Lines where the string `value` is set, not compared or looked up: a keyword argument
     (`default="byol"`, `activation="relu"`), a dict value (`{"activation": "relu"}`), an
-    assignment (`MODEL = "byol"`); with `defaults`, a function parameter's default too (which
+    assignment (`MODEL = "byol"`), or an element of a list so set; with `defaults`, a function parameter's default too (which
     callers usually override)."""
     tree = _parse(path)
     if tree is None:
@@ -932,14 +932,23 @@ def string_settings(path: str, value: str, limit: int = 4, defaults: bool = Fals
     def is_it(node) -> bool:
         return isinstance(node, ast.Constant) and node.value == value
 
+    def holds(node):
+        """The node that sets it: the constant itself, or the element of a list of them
+        (`"monitor_layers": ["layer1", "layer2.1.bn2"]`)."""
+        if is_it(node):
+            return node
+        if isinstance(node, (ast.List, ast.Tuple, ast.Set)):
+            return next((e for e in node.elts if is_it(e)), None)
+        return None
+
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.keyword) and is_it(node.value):
-            found.add(node.value.lineno)
+        if isinstance(node, ast.keyword) and holds(node.value):
+            found.add(holds(node.value).lineno)
         elif isinstance(node, ast.Dict):
-            found.update(v.lineno for v in node.values if v is not None and is_it(v))
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and is_it(node.value):
-            found.add(node.lineno)
+            found.update(holds(v).lineno for v in node.values if v is not None and holds(v))
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and holds(node.value):
+            found.add(holds(node.value).lineno)
         elif defaults and isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
             found.update(d.lineno for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None and is_it(d))
     if not defaults:  # (a parameter default is no setting: drop the lines that are only that)
