@@ -35,6 +35,10 @@ EXPECTED = {
         ("parametrize_cached_accumulation.py", 23, "fix"), ("parametrize_cached_accumulation.py", 15, "created"),
         ("parametrize_cached_accumulation.py", 15, "used"), ("parametrize_cached_accumulation.py", 25, "carried"),
         ("parametrize_cached_accumulation.py", 26, "freed"), ("parametrize_cached_accumulation.py", 26, "backward")]),
+    "critic_loop_penalty_not_detached.py": ("backward-through-freed-graph", [
+        ("critic_loop_penalty_not_detached.py", 10, "fix"), ("critic_loop_penalty_not_detached.py", 23, "created"),
+        ("critic_loop_penalty_not_detached.py", 10, "used"), ("critic_loop_penalty_not_detached.py", 27, "freed"),
+        ("critic_loop_penalty_not_detached.py", 27, "backward")]),
     "checkpoint_reentrant_grad.py": ("checkpoint-reentrant-grad", [("checkpoint_reentrant_grad.py", 9, "fix"),
         ("checkpoint_reentrant_grad.py", 10, "backward"), ("checkpoint_reentrant_grad.py", 9, "checkpoint")]),
     "closure_under_no_grad_step.py": ("backward-without-graph", [("closure_under_no_grad_step.py", 13, "fix"),

@@ -88,7 +88,16 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         # iteration from its old value; a cached value (a kernel, a weight computed from the
         # parameters) is only read again. `.detach()` suits the first; for the second it would
         # stop the training of what it is made from: recompute it instead.
-        cached = (crossing is not None and _next_iteration(freeing, call)
+        # Neither applies where the backward that freed it does not train what made it (a
+        # critic's backward that went through the generator's output): the use that put it into
+        # that graph should have been detached.
+        # (the same backward statement run again, as in a critic loop: the use that linked it into
+        # the first graph is the use in the second; across two statements, `linked` below finds it)
+        foreign = (crossing is not None and _next_iteration(freeing, call) and _steps_between(trace, freeing)
+                   and not _trains_producer(trace, freeing, crossing.old))
+        if foreign:
+            stored = None
+        cached = (crossing is not None and _next_iteration(freeing, call) and not foreign
                   and not _made_before_the_loop(crossing.old.site, call.site)
                   and not _made_again(trace, freeing, crossing.old))
         if cached:
@@ -137,6 +146,16 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                             f"{where(freeing.site)} freed, and this loss trains nothing else: compute "
                                             "it again with a new forward pass here (`.detach()` would leave the loss "
                                             "without a graph)")
+        elif foreign:
+            use = user_site(crossing.new.site) or crossing.new.site
+            finding.mark_fix(use, f"puts the value made at {where(crossing.old.site)} into the graph of the backward "
+                                  f"at {where(freeing.site)}, which does not train what made it and frees its graph: "
+                                  "use `.detach()` of it here")
+            carried_fix = (f"The backward at {where(freeing.site)} trains other parameters than those that made the "
+                           f"value at {where(crossing.old.site)}, yet its graph goes through that value (used at "
+                           f"{where(use)}), so it frees the value's graph and the next backward through it fails. Use "
+                           "`.detach()` of the value there; retain_graph=True would only hide this (and let that "
+                           "backward put gradients into the other model).")
         elif cached:
             hit = _cache_hit(crossing.old.site)
             finding.mark_fix(hit, f"reuses the value made at {where(crossing.old.site)} in an earlier iteration, "
@@ -478,6 +497,14 @@ def _new_part_trains(trace: Trace, call: BackwardCall, freeing: BackwardCall) ->
             return True  # (an op inside a module's forward: that module's parameters train)
         stack.extend(node.next_ids)
     return False
+
+
+def _steps_between(trace: Trace, call: BackwardCall | None) -> bool:
+    """Whether the ledger holds an optimizer step between backward `call` and the next one."""
+    if call is None:
+        return False
+    later = next((c for c in trace.backward_calls if c.seq > call.seq), None)
+    return any(s.seq > call.seq and (later is None or s.seq < later.seq) for s in trace.param_steps)
 
 
 def _trains_producer(trace: Trace, call: BackwardCall | None, made: Node | None) -> bool:
