@@ -59,7 +59,7 @@ def test_mode_calls_are_method_calls_only(tmp_path):
     assert mode_calls(str(path), False) == [3, 4]
 
 
-def test_frozen_norm_in_train_mode_needs_the_programs_own_eval(tmp_path):
+def test_frozen_norm_in_train_mode_with_and_without_the_programs_own_eval(tmp_path):
     path = tmp_path / "model.py"
     path.write_text("def freeze(self):\n    for p in self.parameters():\n        p.requires_grad = False\n"
                     "    for m in self.modules():\n        m.eval()\n")
@@ -72,7 +72,8 @@ def test_frozen_norm_in_train_mode_needs_the_programs_own_eval(tmp_path):
     other = tmp_path / "tutorial.py"
     other.write_text("def freeze(self):\n    for p in self.parameters():\n        p.requires_grad = False\n")
     trace.freezes = [Freeze(1, Site(str(other), 3, "freeze"), leaf=1)]
-    assert modes.frozen_norms_in_train_mode(trace) is None  # a frozen backbone left in train mode on purpose
+    found = modes.frozen_norms_in_train_mode(trace)  # frozen by requires_grad only: no intent to name
+    assert found.eval_set == [] and found.freeze.line == 3
 
 
 def test_step_that_never_ran_marks_its_condition_and_the_option_it_reads(tmp_path):

@@ -131,23 +131,37 @@ class FrozenNormTrained:
 
 
 def frozen_norms_in_train_mode(trace: Trace) -> FrozenNormTrained | None:
-    """Only where the program shows it meant the statistics fixed: an `.eval()` call in the
-    function that froze the parameters (a frozen backbone left in train mode on purpose, as
-    fine-tuning tutorials do, is not a finding)."""
+    """Normalization layers seen with every parameter frozen that ran in train mode while an
+    optimizer stepped. `eval_set`: the `.eval()` calls in the function that froze them, where
+    the program shows it meant the statistics fixed (then the `.train()` that undid it is known
+    to be the cause); empty where it only froze the parameters."""
     if not trace.frozen_norms or not trace.meta.get("optimizer_steps"):
         return None
     frozen = set(trace.frozen_norms)
     calls = [cid for cid, call in trace.module_calls.items() if call.module in frozen and call.training is True]
     if not calls:
         return None
-    for freeze in trace.freezes:
-        site = freeze.site
-        if site is None or is_library_path(site.path):
+    first: Site | None = None
+    names = [trace.module_calls[cid].name for cid in calls if trace.module_calls[cid].name]
+    # (the freeze of these layers' own parameters first: a line is kept once, with its first parameter)
+    for freeze in sorted(trace.freezes, key=lambda f: not _freezes_one_of(trace, f, names)):
+        site = _user_frame(freeze.site)
+        if site is None:
             continue
+        first = first or site
         evals = [Site(site.path, line, site.function, site.callers) for line in mode_calls(site.path, False)
                  if same_function(site.path, line, site.line)]
         if evals:
             return FrozenNormTrained(calls, evals, site)
+    return FrozenNormTrained(calls, [], first) if first is not None else None
+
+
+def _user_frame(site: Site | None) -> Site | None:
+    """`site` if it is the program's own line, else its innermost caller that is (a library's
+    freeze helper called from the program)."""
+    for frame in ([site, *reversed(site.callers)] if site is not None else []):
+        if not is_library_path(frame.path) and not frame.path.startswith("<"):
+            return frame
     return None
 
 
@@ -155,3 +169,8 @@ def root_call_site(trace: Trace, cid: int) -> Site | None:
     """Where the whole model a module call ran in was called (the training forward)."""
     call = trace.module_calls.get(_root_call(trace, cid))
     return call.site if call is not None else None
+
+
+def _freezes_one_of(trace: Trace, freeze, modules: list[str]) -> bool:
+    leaf = trace.leaf(freeze.leaf)
+    return leaf is not None and leaf.name is not None and any(leaf.name.startswith(m + ".") for m in modules)

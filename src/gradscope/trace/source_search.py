@@ -316,6 +316,15 @@ def reads_an_argument(path: str, line: int) -> bool:
     return bool(arguments & set(names_read(path, line)))
 
 
+def takes_arguments(path: str, line: int) -> bool:
+    """Whether the function around `line` is given something to work on (an argument other
+    than `self`): a helper (`def freeze(model): ...`) whose caller chose what it acts on."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return False
+    return any(a.arg != "self" for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs))
+
+
 def kept_on_objects(path: str, line: int, limit: int = 2) -> list[tuple[int, str]]:
     """In the function around `line`: `<obj>.<attr>.append(...)` / `.extend(...)` calls, whose
     list lives on an object (a replay memory on the policy) and outlives the call, unlike a
