@@ -261,6 +261,8 @@ SILENT = {
     "silent_frozen_backbone_bn_in_train.py": ("frozen-norm-in-train-mode", [
         ("silent_frozen_backbone_bn_in_train.py", 11, "fix"), ("silent_frozen_backbone_bn_in_train.py", 17, "used"),
         ("silent_frozen_backbone_bn_in_train.py", 14, "mode"), ("silent_frozen_backbone_bn_in_train.py", 8, "defined")]),
+    "silent_ema_without_buffers.py": ("norm-evaluated-without-statistics", [
+        ("silent_ema_without_buffers.py", 17, "fix"), ("silent_ema_without_buffers.py", 33, "used")]),
     "silent_zero_grad_before_step.py": ("parameter-without-gradient", [
         ("silent_zero_grad_before_step.py", 13, "fix"), ("silent_zero_grad_before_step.py", 7, "defined"),
         ("silent_zero_grad_before_step.py", 12, "backward"), ("silent_zero_grad_before_step.py", 14, "step")]),

@@ -298,3 +298,19 @@ def test_binding_line_and_missing_gradient_handled(tmp_path):
     assert binding_line(str(path), 5) == 2
     assert missing_gradient_handled(str(path), 1) == 4
     assert missing_gradient_handled(str(path), 7) is None
+
+
+def test_parameter_pair_loops_and_takes_arguments(tmp_path):
+    from gradscope.trace.source_search import parameter_pair_loops, takes_arguments
+    path = tmp_path / "ema.py"
+    path.write_text(
+        "def update(ema, model):\n"
+        "    for e, p in zip(ema.parameters(), model.parameters()):\n"
+        "        e.lerp_(p, 0.1)\n"
+        "    for e, b in zip(ema.buffers(), model.buffers()):\n"
+        "        e.copy_(b)\n"
+        "class A:\n"
+        "    def freeze(self):\n"
+        "        self.x = 1\n")
+    assert parameter_pair_loops(str(path)) == [2]
+    assert takes_arguments(str(path), 3) and not takes_arguments(str(path), 8)

@@ -49,6 +49,13 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                                       module_id=module_id)
                            for module_id, type_name, training, backwards, steps, seq, loc in modules.mode_switches]
     trace.frozen_norms = sorted(modules.frozen_norms)
+    try:
+        trace.unfed_norms = modules.unfed_norms()
+    except Exception:  # a read that failed is a fact not known
+        trace.unfed_norms = []
+    evaluating = [cid for cid, call in modules.calls.items() if call[0] in trace.unfed_norms and call[4] is False]
+    for cid in evaluating[-4:]:  # their last evaluating calls, for the finding to name
+        _module_call(trace, modules, cid)
     if modules.frozen_norms:  # their calls in train mode (no node is made in a frozen layer: not exported above)
         shown = [cid for cid, call in modules.calls.items() if call[0] in modules.frozen_norms and call[4] is True]
         for cid in shown[-4:]:

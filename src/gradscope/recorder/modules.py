@@ -260,6 +260,24 @@ class Modules:
             if params and state.get("track_running_stats") is True and not any(p.requires_grad for p in params):
                 self.frozen_norms.add(id(module))
 
+    def unfed_norms(self) -> list[int]:
+        """id() of the live normalization layers that ran forward in eval mode with running
+        statistics they never gathered: none counted, mean still 0 and variance still 1 (an EMA
+        copy that averages parameters only). Read once, at the end (a device read per layer)."""
+        evaluated = {call[0] for call in self.calls.values() if call[4] is False}
+        found = []
+        for module in self.live():
+            if _NORM_BASE is None or id(module) not in evaluated or not isinstance(module, _NORM_BASE):
+                continue
+            state = vars(module)
+            buffers = state.get("_buffers", {})
+            count, mean, var = (buffers.get(k) for k in ("num_batches_tracked", "running_mean", "running_var"))
+            if state.get("track_running_stats") is not True or count is None or mean is None or var is None:
+                continue
+            if int(count) == 0 and not bool(mean.any()) and bool((var == 1).all()):
+                found.append(id(module))
+        return found[:16]
+
     def trainable_parameters(self, module) -> list:
         """The parameters of `module` and its children that require grad, read from the module
         dicts (an overridden `parameters()` is user code, not called here)."""

@@ -65,6 +65,7 @@ RULES: dict[str, Rule] = {
     ledger.NEVER_STEPPED_RULE_ID: ledger.step_never_ran,
     modes.LEFT_IN_EVAL_RULE_ID: modes.left_in_eval,
     modes.FROZEN_NORM_RULE_ID: modes.frozen_norm_in_train_mode,
+    modes.UNFED_NORM_RULE_ID: modes.norm_evaluated_without_statistics,
     "parameter-without-gradient (optimizer)": ledger.optimizer_without_gradients,
     ddp.BUFFERS_RULE_ID: ddp.buffers_between_forwards,
     ddp.NO_SYNC_RULE_ID: ddp.step_without_sync,

@@ -1,13 +1,15 @@
 """Silent findings from mode provenance (analyses/modes.py): training that goes on in eval mode
-after an evaluation switched the model to it."""
+after an evaluation switched the model to it; frozen batch norm that runs in train mode; batch
+norm evaluated with statistics it never gathered."""
 
 from __future__ import annotations
 
 from ..analyses import modes
 from ..trace.findings import Finding, Location
-from ..trace.locations import is_library_path, user_site
-from ..trace.source_search import takes_arguments
+from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import Trace
+from ..trace.queries import project_files
+from ..trace.source_search import parameter_pair_loops, takes_arguments
 from ._words import where
 
 LEFT_IN_EVAL_RULE_ID = "training-in-eval-mode"
@@ -107,3 +109,37 @@ def _frozen_norm_left_in_train(trace, found, first, forward, trains, name) -> Fi
         finding.add(Location.at(setter, "mode", "train mode set for every submodule"))
     finding.add(Location.at(first.registered_at, "defined", "the frozen normalization layer"))
     return finding
+
+
+UNFED_NORM_RULE_ID = "norm-evaluated-without-statistics"
+
+
+def norm_evaluated_without_statistics(trace: Trace) -> list[Finding]:
+    """A batch norm that ran in eval mode, after training steps, with running statistics it never
+    gathered (count 0, mean 0, variance 1): it normalizes with the initial values. An EMA or copy
+    of a model that averages its parameters only leaves them so."""
+    if not trace.unfed_norms or not trace.meta.get("optimizer_steps"):
+        return []
+    unfed = set(trace.unfed_norms)
+    calls = [call for call in trace.module_calls.values() if call.module in unfed and call.training is False]
+    if not calls:
+        return []
+    first = calls[0]
+    forward = modes.root_call_site(trace, first.id)
+    loops = [Site(path, line) for path in project_files(trace) for line in parameter_pair_loops(path)]
+    name = f"`{first.name}`" if first.name else f"a {first.type}"
+    finding = Finding(
+        rule=UNFED_NORM_RULE_ID, severity="warning", title="Batch norm evaluated with statistics it never gathered",
+        explanation=(f"{name} ({first.type}) ran in eval mode (the forward at {where(forward)}) with running "
+                     "statistics it never gathered: no batch was counted, the mean is still 0 and the variance 1, "
+                     "though training steps ran. It normalizes with those initial values."
+                     + (f" The loop at {where(loops[0])} copies or averages parameters only; batch-norm "
+                        "statistics are buffers, which it leaves out." if loops else "")),
+        fix=("Carry the buffers along with the parameters (`zip(ema.buffers(), model.buffers())`, or average the "
+             "`state_dict()`), or run the model in train mode on data before evaluating it."))
+    if len(loops) == 1:
+        finding.mark_fix(loops[0], "averages (or copies) the parameters only: the batch-norm statistics are buffers, "
+                                   "left at their initial values; include `buffers()`")
+    finding.add(Location.at(forward, "used", "evaluated with statistics never gathered"))
+    finding.add(Location.at(first.registered_at, "defined", "the normalization layer"))
+    return [finding]

@@ -82,6 +82,7 @@ CATALOG: dict[str, RuleInfo] = {
         "optimizer-step-never-ran": "Backward runs again and again, but the optimizer step after it never runs (its condition is never true).",
         "training-in-eval-mode": "A model that trained in train mode goes on training in eval mode after an evaluation.",
         "frozen-norm-in-train-mode": "Batch norm with frozen parameters, meant to stay in eval mode, runs in train mode: its statistics drift.",
+        "norm-evaluated-without-statistics": "Batch norm evaluated with running statistics it never gathered (an EMA copy that averages parameters only).",
         "zero-gradient": "Parameters whose gradient is exactly zero at every step (a zero-derivative op on the way).",
         "freeze-undone": "Parameters frozen, then set trainable again before any training: the freeze never took effect.",
         "accumulation-wiped": "Gradients reset between the backward calls of an accumulation window.",

@@ -316,6 +316,23 @@ def reads_an_argument(path: str, line: int) -> bool:
     return bool(arguments & set(names_read(path, line)))
 
 
+def parameter_pair_loops(path: str, limit: int = 2) -> list[int]:
+    """Lines of loops over two models' parameters side by side (`for e, p in zip(ema.parameters(),
+    model.parameters()):`): a copy or an average of the parameters, which leaves the buffers
+    (batch-norm statistics) out."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and ast.unparse(node.iter.func) == "zip":
+            walked = [a for a in node.iter.args if isinstance(a, ast.Call) and isinstance(a.func, ast.Attribute)
+                      and a.func.attr in ("parameters", "named_parameters")]
+            if len(walked) >= 2:
+                found.append(node.lineno)
+    return sorted(found)[:limit]
+
+
 def takes_arguments(path: str, line: int) -> bool:
     """Whether the function around `line` is given something to work on (an argument other
     than `self`): a helper (`def freeze(model): ...`) whose caller chose what it acts on."""
