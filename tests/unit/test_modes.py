@@ -20,14 +20,24 @@ def left_in_eval_trace(switches, total_steps, total_backwards) -> Trace:
     trace = Trace(argv=["train.py"], meta={"optimizer_steps": total_steps, "backward_calls": total_backwards})
     trace.mode_switches = switches
     trace.module_calls[1] = ModuleCall(1, "Net", "", module=MODEL, training=False)
+    trace.module_calls[2] = ModuleCall(2, "Dropout", "drop", parent=1, module=8, training=False)
     trace.nodes[5] = Node(5, "AddmmBackward0", "linear", None, seq=100, backwards_before=5, module_call=1)
     return trace
 
 
 def test_training_left_in_eval_mode_after_an_evaluation():
-    trace = left_in_eval_trace([switch(True, 0, 0, 1), switch(False, 3, 3, 50)], total_steps=9, total_backwards=9)
+    evaluation = switch(False, 3, 3, 50, line=30)
+    trace = left_in_eval_trace([switch(True, 0, 0, 1), evaluation], total_steps=9, total_backwards=9)
     found = modes.left_in_eval(trace)
     assert (found.steps_in_train, found.steps_after, found.backwards_after) == (3, 6, 6)
+    del trace.module_calls[2]  # nothing inside computes differently in eval mode: the mode changes nothing
+    assert modes.left_in_eval(trace) is None
+
+
+def test_a_planned_switch_of_the_training_forward_is_no_evaluation():
+    # `model.train(step < 4)`: the same forward line runs in eval mode from then on, on purpose
+    trace = left_in_eval_trace([switch(True, 0, 0, 1), switch(False, 4, 4, 50)], total_steps=9, total_backwards=9)
+    assert modes.left_in_eval(trace) is None
 
 
 def test_a_model_toggled_around_one_step_is_not_left_in_eval_mode():

@@ -47,10 +47,23 @@ def left_in_eval(trace: Trace) -> LeftInEval | None:
             steps_after = (after.steps_before if after else total_steps) - switch.steps_before
             backwards_after = (after.backwards_before if after else total_backwards) - switch.backwards_before
             steps_in_train = switch.steps_before - before.steps_before
+            # (an evaluation: another forward than the training one; and a model that computes
+            # differently in eval mode, else the mode changes nothing)
             if steps_in_train >= 1 and steps_after >= 2 and backwards_after >= 2 \
-                    and _graph_built_in_eval(trace, switch):
+                    and _other_line(switch.site, before.site) and _graph_built_in_eval(trace, switch) \
+                    and _holds_mode_dependent(trace, switch.module_id):
                 return LeftInEval(before, switch, steps_in_train, steps_after, backwards_after)
     return None
+
+
+def _other_line(site: Site | None, other: Site | None) -> bool:
+    return site is not None and other is not None and (site.path, site.line) != (other.path, other.line)
+
+
+def _holds_mode_dependent(trace: Trace, module_id: int | None) -> bool:
+    """Whether a layer that computes differently in eval mode ran inside that model."""
+    return any(call.type.startswith(MODE_DEPENDENT) and _root_module(trace, call.id) == module_id
+               for call in trace.module_calls.values())
 
 
 def _graph_built_in_eval(trace: Trace, switch: ModeSwitch) -> bool:
@@ -137,8 +150,10 @@ def frozen_norms_in_train_mode(trace: Trace) -> FrozenNormTrained | None:
     to be the cause); empty where it only froze the parameters."""
     if not trace.frozen_norms or not trace.meta.get("optimizer_steps"):
         return None
-    frozen = set(trace.frozen_norms)
-    calls = [cid for cid, call in trace.module_calls.items() if call.module in frozen and call.training is True]
+    # (only calls after they were seen frozen: a teacher trained first, then frozen, ran in train mode before)
+    since = dict(zip(trace.frozen_norms, trace.frozen_since or [0] * len(trace.frozen_norms)))
+    calls = [cid for cid, call in trace.module_calls.items()
+             if call.module in since and call.training is True and cid > since[call.module]]
     if not calls:
         return None
     first: Site | None = None

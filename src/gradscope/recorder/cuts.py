@@ -90,12 +90,13 @@ class Cuts:
         source = None
         for arg in args[:1]:
             items = arg if type(arg) is list or type(arg) is tuple else (arg,)
-            source = next((item for item in items if isinstance(item, Tensor)
-                           and (item.requires_grad or self.cut_of(item) is not None)), None)
-        if source is None:
+            # (only a value with a graph: one the program detached first was cut on purpose, as
+            # an adversarial input `torch.tensor(x.detach(), requires_grad=True)` is)
+            source = next((item for item in items if isinstance(item, Tensor) and item.requires_grad), None)
+        if source is None or source is out:  # (`as_tensor(x)` of a tensor returns x itself)
             return
         loc = capture_stack()[0]
-        cut = self.cut(func, source if source.requires_grad else None, out, reason="copy", loc=loc)
+        cut = self.cut(func, source, out, reason="copy", loc=loc)
         lid = self._leaves.pinned_id(out)
         self._events.add("revival", lambda where: Revival(next(self._clock.seq), where, cut, lid), loc)
 

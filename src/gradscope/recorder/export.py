@@ -48,7 +48,8 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                                       backwards_before=backwards, steps_before=steps, seq=seq, site=resolve(loc),
                                       module_id=module_id)
                            for module_id, type_name, training, backwards, steps, seq, loc in modules.mode_switches]
-    trace.frozen_norms = sorted(modules.frozen_norms)
+    trace.frozen_norms = list(modules.frozen_norms)
+    trace.frozen_since = list(modules.frozen_norms.values())
     try:
         trace.unfed_norms = modules.unfed_norms()
     except Exception:  # a read that failed is a fact not known
@@ -57,7 +58,8 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     for cid in evaluating[-4:]:  # their last evaluating calls, for the finding to name
         _module_call(trace, modules, cid)
     if modules.frozen_norms:  # their calls in train mode (no node is made in a frozen layer: not exported above)
-        shown = [cid for cid, call in modules.calls.items() if call[0] in modules.frozen_norms and call[4] is True]
+        shown = [cid for cid, call in modules.calls.items()
+                 if call[4] is True and cid > modules.frozen_norms.get(call[0], cid)]
         for cid in shown[-4:]:
             _module_call(trace, modules, cid)
     trace.built_in_forward = [BuiltInForward(resolve(loc), type_name, inside)

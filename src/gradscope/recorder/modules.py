@@ -67,7 +67,9 @@ class Modules:
         # evaluation left it in eval mode shows here; the per-call flags of old calls are pruned.
         self.mode_switches: list[tuple] = []
         self._root_modes: dict[int, object] = {}
-        self.frozen_norms: set[int] = set()  # id() of normalization layers seen with every parameter frozen
+        # id() of normalization layers seen with every parameter frozen -> the last module call id
+        # before they were seen so (calls before it ran while they still trained)
+        self.frozen_norms: dict[int, int] = {}
 
     # ------------------------------------------------------------------ the stack of calls
     def stack(self) -> list:
@@ -258,7 +260,7 @@ class Modules:
             state = vars(module)
             params = [p for p in state.get("_parameters", {}).values() if p is not None]
             if params and state.get("track_running_stats") is True and not any(p.requires_grad for p in params):
-                self.frozen_norms.add(id(module))
+                self.frozen_norms[id(module)] = self._call_order[-1][1] if self._call_order else 0
 
     def unfed_norms(self) -> list[int]:
         """id() of the live normalization layers that ran forward in eval mode with running

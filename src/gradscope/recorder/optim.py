@@ -200,8 +200,10 @@ class Optimizers:
             self._check_strays(state, step_site)
         elif state.registrations != self._modules.registrations and state.rechecks < _MAX_RECHECKS:
             # Layers were put into a model since this optimizer's last check (pruning, a new
-            # head): the parameters they brought may be ones no optimizer holds.
+            # head): the parameters they brought may be ones no optimizer holds. (What it holds
+            # now counts: `add_param_group` may have taken them in.)
             state.rechecks += 1
+            state.param_ids.update(id(p) for p in params)
             self._check_strays(state, step_site)
 
     def _check_strays(self, state: OptimizerState, step_site) -> None:

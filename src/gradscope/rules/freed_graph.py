@@ -12,7 +12,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import BackwardCall, Node, Trace
 from ..trace.queries import earlier_use, frame_in_caller_of, model_call_site, project_files
-from ..trace.source_search import (attribute_cache_check, calls_named, carrying_statement, enclosing_block,
+from ..trace.source_search import (attribute_cache_check, caching_block, calls_named, carrying_statement,
                                    enclosing_loop, ineffective_detaches, kept_on_objects, reads_a_parameter)
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
@@ -307,7 +307,11 @@ def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line:
     across = _next_iteration(freeing, call)
     # A detach the program meant for this, which changes nothing it keeps (a loop variable
     # rebound to the detached tensor): the line to make effective.
-    for path in (project_files(trace) if across else []):
+    # (in the files of the value's making and of the failing backward's calls only)
+    files = dict.fromkeys(f.path for f in ([made, *made.callers] if made is not None else [])
+                          + ([call.site, *call.site.callers] if call.site is not None else [])
+                          if not is_library_path(f.path)) if across else {}
+    for path in files:
         for line in ineffective_detaches(path):
             finding.mark_fix(Site(path, line), "detaches only a loop variable: the tensors the state keeps are "
                                                "not changed and carry their freed graph into the next iteration "
@@ -315,7 +319,7 @@ def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line:
     # Both backward calls inside a caching context (`with parametrize.cached():` around the
     # accumulation loop): it hands the first forward's value, with its freed graph, to the next.
     failing = user_site(call.site)
-    cache = enclosing_block(failing.path, failing.line, _CACHE_WORDS) if failing is not None and across else None
+    cache = caching_block(failing.path, failing.line) if failing is not None and across else None
     if cache is not None:
         finding.mark_fix(Site(failing.path, cache, failing.function, failing.callers),
                          "caches what is computed inside it for every backward in the block: the first pass's "
@@ -367,9 +371,6 @@ def _carried_crossing(trace: Trace, freeing: BackwardCall | None, call: Backward
         if stored is not None:
             return crossing, stored
     return (found[0] if found else None), None
-
-
-_CACHE_WORDS = ("cached", "cache")  # a `with` that keeps values for reuse (torch.nn.utils.parametrize.cached())
 
 
 def _next_iteration(freeing: BackwardCall, call: BackwardCall) -> bool:

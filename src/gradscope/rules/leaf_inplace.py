@@ -7,6 +7,8 @@ the view (if any) and the line, and tell apart a hand-written update from initia
 
 from __future__ import annotations
 
+import re
+
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import OpFailure, Trace
@@ -59,7 +61,7 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
            "fix is due there too." if siblings else ""))
     # (`+=` in a function called `_initialize_biases` is an initialisation, not an update step)
     written_in = user_site(failure.site) or failure.site
-    initialising = failure.op in _INITS or "init" in ((written_in.function if written_in else None) or "")
+    initialising = failure.op in _INITS or bool(re.search(r"(^|_)init", (written_in.function if written_in else None) or ""))
     why = ("writes in place into a tensor autograd tracks"
            + (" (an initialisation: do it under `with torch.no_grad():`)" if initialising else
               " (a hand-written update: do it under `with torch.no_grad():`)" if failure.op in _UPDATES else

@@ -9,11 +9,11 @@ import re
 from ..analyses import ledger, modes
 from ..analyses.settings import options_read
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, is_library_path, user_site
+from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import Trace
 from ..trace.queries import accumulates_into, made_later_in_function, optimizer_built, project_files, user_files
-from ..trace.source_search import (calls_named, class_methods, enclosing_condition, method_calls_on,
-                                   missing_gradient_handled, same_function)
+from ..trace.source_search import (assigned_values, calls_named, class_bases, class_methods, enclosing_condition,
+                                   method_calls_on, missing_gradient_handled, same_function)
 from . import _cuts
 from ._words import leaf_words, node_words, where
 
@@ -242,10 +242,12 @@ def step_never_ran(trace: Trace) -> list[Finding]:
                             for node in trace.nodes.values() if node.leaf_ids):
         return []
     backward = user_site(calls[-1].site)
+    files = project_files(trace)
     for line in calls_named(backward.path, "step", limit=16):
         condition = enclosing_condition(backward.path, line)
         if line <= backward.line or condition is None or condition <= backward.line \
-                or not same_function(backward.path, backward.line, line):
+                or not same_function(backward.path, backward.line, line) \
+                or not _steps_a_torch_optimizer(backward.path, line, files):
             continue
         gate = Site(backward.path, condition, backward.function, backward.callers)
         stepped = Site(backward.path, line, backward.function, backward.callers)
@@ -264,3 +266,24 @@ def step_never_ran(trace: Trace) -> list[Finding]:
             finding.add(Location.at(place, "setting", f"sets `{name}` = {value}, which the condition waits for"))
         return [finding]
     return []
+
+
+_TORCH_OPTIMIZER = re.compile(r"optim|Optimizer|Adam|SGD|RMSprop|Adagrad|Adadelta|LBFGS|Lion|Lamb")
+
+
+def _steps_a_torch_optimizer(path: str, line: int, files: list[str]) -> bool:
+    """Whether the `.step()` at `line` is called on a torch optimizer (whose steps gradscope
+    sees), by the source: the receiver built by a torch.optim class, or one of the program's
+    classes derived from `Optimizer`; a hand-written optimizer's step is not seen, so no
+    conclusion can be drawn from its absence."""
+    found = re.search(r"([\w.]+)\.step\(", source_line(path, line) or "")
+    if found is None:
+        return False
+    receiver = found.group(1)
+    for _, value in assigned_values(path, receiver) or assigned_values(path, receiver.rsplit(".", 1)[-1]):
+        callee = value.split("(", 1)[0].rsplit(".", 1)[-1]
+        bases = next((b for b in (class_bases(f, callee) for f in files) if b is not None), None)
+        if bases is not None:
+            return any("Optimizer" in base for base in bases)
+        return bool(_TORCH_OPTIMIZER.search(value.split("(", 1)[0]))
+    return bool(re.search(r"optim|^opt$|_opt$", receiver.rsplit(".", 1)[-1], re.IGNORECASE))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, is_library_path, user_site
+from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
 from ..trace.queries import made_later_in_function, optimizer_built, ran_after
 from ..trace.source_search import assigned_values, calls_named, flag_assignments, reads_an_argument, same_function
@@ -187,6 +187,8 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             # Put into the model after training began (pruning, a new head: the step checks before
             # did not see them): the optimizer must be built again after that; nothing else helps.
             replaced = _put_into_model_at(trace, first) if hazard.step > 1 else None
+            if replaced is not None and made is not None and not made_later_in_function(replaced, made):
+                replaced = None  # put in when the model was built, before the optimizer: not a replacement
             if replaced is not None:
                 finding.add(Location.at(replaced, "modified", "puts the new layer into the model, after the "
                                                               "optimizer was built and had stepped"))
@@ -214,9 +216,23 @@ def _frozen_when_built(trace: Trace, hazard: GradHazard):
     first_step = min((s.seq for s in trace.first_steps), default=None)
     stray = set(hazard.leaves)
     undo = next((u for u in trace.unfreezes if u.leaf in stray), None)
-    freezes = [f for f in trace.freezes if first_step is not None and f.seq < first_step and undo is not None
-               and f.seq < undo.seq]
+    if undo is None or first_step is None:
+        return None
+    # Only an optimizer built from what required grad then leaves frozen parameters out: one the
+    # program builds from an explicit subset would not take them whenever they were frozen.
+    built = optimizer_built(hazard.site)
+    if built is not None and not is_library_path(built.path) \
+            and "requires_grad" not in (source_line(built.path, built.line) or ""):
+        return None
+    tops = {_top_module(trace, lid) for lid in stray} - {None}
+    freezes = [f for f in trace.freezes if f.seq < first_step and f.seq < undo.seq
+               and (_top_module(trace, f.leaf) in tops or not tops)]
     return (min(freezes, key=lambda f: f.seq), undo) if freezes else None
+
+
+def _top_module(trace: Trace, lid: int | None) -> str | None:
+    leaf = trace.leaf(lid)
+    return leaf.name.split(".", 1)[0] if leaf is not None and leaf.name and "." in leaf.name else None
 
 
 def _freeze_call(site: Site | None) -> Site | None:

@@ -491,6 +491,7 @@ class Trace:
     module_calls: dict[int, ModuleCall] = field(default_factory=dict)
     mode_switches: list[ModeSwitch] = field(default_factory=list)
     frozen_norms: list[int] = field(default_factory=list)  # module ids (ModuleCall.module) of norm layers seen fully frozen
+    frozen_since: list[int] = field(default_factory=list)  # for each: the last module call id before it was seen so
     unfed_norms: list[int] = field(default_factory=list)  # module ids of norm layers evaluated with statistics never gathered
     ddp_parameters: list[str] = field(default_factory=list)  # what a DDP wraps, in its order (its errors give indices)
     ddp_forwards: list[DdpForward] = field(default_factory=list)

@@ -89,6 +89,22 @@ def enclosing_block(path: str, line: int, words: tuple[str, ...] = GRAD_OFF_WORD
     return best
 
 
+def caching_block(path: str, line: int) -> int | None:
+    """The line of the innermost `with <...>.cached():` (or `cache()`) around `line`: a context
+    that keeps what is computed inside it for reuse (torch.nn.utils.parametrize.cached())."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    best = None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.With, ast.AsyncWith)) and node.lineno <= line <= (node.end_lineno or 0) and any(
+                isinstance(item.context_expr, ast.Call)
+                and ast.unparse(item.context_expr.func).rsplit(".", 1)[-1] in ("cached", "cache")
+                for item in node.items):
+            best = node.lineno if best is None or node.lineno > best else best
+    return best
+
+
 def _function_at(path: str, first_line: int):
     """The function whose code starts at `first_line` (its first decorator, or its `def`)."""
     tree = _parse(path)
@@ -165,6 +181,15 @@ def assigned_values(path: str, target: str, before: int | None = None, limit: in
             if any(ast.unparse(t) == target for t in targets) and (before is None or node.lineno < before):
                 found.append((node.lineno, ast.unparse(node.value)))
     return sorted(found)[-limit:]
+
+
+def class_bases(path: str, class_name: str) -> list[str] | None:
+    """The bases of `class class_name` in `path`, as written; None if the file defines no such class."""
+    tree = _parse(path)
+    for node in ast.walk(tree) if tree is not None else ():
+        if isinstance(node, ast.ClassDef) and node.name == class_name:
+            return [ast.unparse(base) for base in node.bases]
+    return None
 
 
 def flag_assignments(path: str, attr: str = "requires_grad") -> list[tuple[int, str, bool]]:
@@ -306,14 +331,24 @@ def writes_an_argument(path: str, line: int) -> bool:
 
 
 def reads_an_argument(path: str, line: int) -> bool:
-    """Does the statement at `line` read an argument of its function (other than `self`)?
-    (`self.sum += val * n` in `def update(self, val, n=1)`): what it keeps came from the caller."""
+    """Does the statement at `line` combine an argument of its function (other than `self`) as an
+    operand, outside any loop of that function? (`self.sum += val * n` in `def update(self, val,
+    n=1)`): what it keeps came from the caller. Not `total += loss / len(batches)` in a function
+    that loops over `batches` itself."""
     function = _enclosing_function(path, line)
-    if function is None:
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None or any(isinstance(n, (ast.For, ast.While)) and n.lineno < line <= (n.end_lineno or 0)
+                                for n in ast.walk(function)):
         return False
     arguments = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
     arguments.discard("self")
-    return bool(arguments & set(names_read(path, line)))
+    operands = set()
+    for node in ast.walk(statement):
+        if isinstance(node, ast.BinOp):
+            operands |= {side.id for side in (node.left, node.right) if isinstance(side, ast.Name)}
+        elif isinstance(node, ast.AugAssign) and isinstance(node.value, ast.Name):
+            operands.add(node.value.id)
+    return bool(arguments & operands)
 
 
 def parameter_pair_loops(path: str, limit: int = 2) -> list[int]:
@@ -969,7 +1004,7 @@ def string_settings(path: str, value: str, limit: int = 4, defaults: bool = Fals
 
     found = set()
     for node in ast.walk(tree):
-        if isinstance(node, ast.keyword) and holds(node.value):
+        if isinstance(node, ast.keyword) and node.arg != "choices" and holds(node.value):
             found.add(holds(node.value).lineno)
         elif isinstance(node, ast.Dict):
             found.update(holds(v).lineno for v in node.values if v is not None and holds(v))
