@@ -258,9 +258,6 @@ SILENT = {
     "silent_custom_optimizer_moves_frozen.py": ("frozen-parameter-updated", [
         ("silent_custom_optimizer_moves_frozen.py", 17, "fix"), ("silent_custom_optimizer_moves_frozen.py", 25, "frozen"),
         ("silent_custom_optimizer_moves_frozen.py", 23, "defined"), ("silent_custom_optimizer_moves_frozen.py", 32, "step")]),
-    "silent_frozen_backbone_bn_in_train.py": ("frozen-norm-in-train-mode", [
-        ("silent_frozen_backbone_bn_in_train.py", 11, "fix"), ("silent_frozen_backbone_bn_in_train.py", 17, "used"),
-        ("silent_frozen_backbone_bn_in_train.py", 14, "mode"), ("silent_frozen_backbone_bn_in_train.py", 8, "defined")]),
     "silent_ema_without_buffers.py": ("norm-evaluated-without-statistics", [
         ("silent_ema_without_buffers.py", 17, "fix"), ("silent_ema_without_buffers.py", 33, "used")]),
     "silent_zero_grad_before_step.py": ("parameter-without-gradient", [

@@ -276,7 +276,12 @@ class Modules:
             count, mean, var = (buffers.get(k) for k in ("num_batches_tracked", "running_mean", "running_var"))
             if state.get("track_running_stats") is not True or count is None or mean is None or var is None:
                 continue
-            if int(count) == 0 and not bool(mean.any()) and bool((var == 1).all()):
+            # (and parameters that did change: a layer never trained at all, weight 1 and bias 0,
+            # is an untrained model evaluated as it is, not statistics left out of a copy)
+            weight, bias = (state.get("_parameters", {}).get(k) for k in ("weight", "bias"))
+            changed = (weight is not None and not bool((weight == 1).all())) or \
+                (bias is not None and bool(bias.any()))
+            if changed and int(count) == 0 and not bool(mean.any()) and bool((var == 1).all()):
                 found.append(id(module))
         return found[:16]
 

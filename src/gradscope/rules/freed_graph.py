@@ -11,7 +11,7 @@ from ..analyses.provenance import crossings
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import BackwardCall, Node, Trace
-from ..trace.queries import earlier_use, frame_in_caller_of, model_call_site, project_files
+from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site, project_files
 from ..trace.source_search import (attribute_cache_check, caching_block, calls_named, carrying_statement,
                                    enclosing_loop, ineffective_detaches, kept_on_objects, reads_a_parameter)
 from ._words import backward_call, call_words, node_words, uncaught_note, where
@@ -94,7 +94,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         # (the same backward statement run again, as in a critic loop: the use that linked it into
         # the first graph is the use in the second; across two statements, `linked` below finds it)
         foreign = (crossing is not None and _next_iteration(freeing, call) and _steps_between(trace, freeing)
-                   and not _trains_producer(trace, freeing, crossing.old))
+                   and not _trains_producer(trace, freeing, crossing.old)
+                   and not _held_by_no_optimizer(trace, crossing.old))  # (else: made before the loop, below)
         if foreign:
             stored = None
         cached = (crossing is not None and _next_iteration(freeing, call) and not foreign
@@ -506,6 +507,13 @@ def _steps_between(trace: Trace, call: BackwardCall | None) -> bool:
         return False
     later = next((c for c in trace.backward_calls if c.seq > call.seq), None)
     return any(s.seq > call.seq and (later is None or s.seq < later.seq) for s in trace.param_steps)
+
+
+def _held_by_no_optimizer(trace: Trace, made: Node | None) -> bool:
+    """Whether what made the value has parameters that got gradients but no optimizer holds (a
+    projection computed once, before the loop, and never trained)."""
+    stray = {lid for h in trace.grad_hazards if h.kind == "not-in-optimizer" for lid in h.leaves}
+    return bool(stray) and made is not None and accumulates_into(trace, made.id, stray, limit=2_000)
 
 
 def _trains_producer(trace: Trace, call: BackwardCall | None, made: Node | None) -> bool:
