@@ -18,7 +18,8 @@ EXPECTED = {
         ("backward_grad_shape_mismatch.py", 10, "backward")]),
     "backward_hook_on_named_layer.py": ("custom-function-view-inplace", [
         ("backward_hook_on_named_layer.py", 17, "fix"), ("backward_hook_on_named_layer.py", 9, "fix"),
-        ("backward_hook_on_named_layer.py", 17, "hook"), ("backward_hook_on_named_layer.py", 30, "failed")]),
+        ("backward_hook_on_named_layer.py", 17, "hook"), ("backward_hook_on_named_layer.py", 30, "failed"),
+        ("backward_hook_on_named_layer.py", 29, "used")]),
     "backward_non_scalar.py": ("backward-non-scalar", [("backward_non_scalar.py", 8, "fix"),
         ("backward_non_scalar.py", 8, "created"), ("backward_non_scalar.py", 9, "backward")]),
     "backward_twice_same_loss.py": ("backward-through-freed-graph", [("backward_twice_same_loss.py", 9, "fix"),
@@ -30,15 +31,18 @@ EXPECTED = {
     "carried_state_detach_rebinds.py": ("backward-through-freed-graph", [
         ("carried_state_detach_rebinds.py", 14, "fix"), ("carried_state_detach_rebinds.py", 26, "fix"),
         ("carried_state_detach_rebinds.py", 26, "created"), ("carried_state_detach_rebinds.py", 26, "used"),
-        ("carried_state_detach_rebinds.py", 29, "freed"), ("carried_state_detach_rebinds.py", 29, "backward")]),
+        ("carried_state_detach_rebinds.py", 29, "freed"), ("carried_state_detach_rebinds.py", 29, "backward"),
+        ("carried_state_detach_rebinds.py", 23, "outer"), ("carried_state_detach_rebinds.py", 31, "outer")]),
     "parametrize_cached_accumulation.py": ("backward-through-freed-graph", [
         ("parametrize_cached_accumulation.py", 23, "fix"), ("parametrize_cached_accumulation.py", 15, "created"),
         ("parametrize_cached_accumulation.py", 15, "used"), ("parametrize_cached_accumulation.py", 25, "carried"),
-        ("parametrize_cached_accumulation.py", 26, "freed"), ("parametrize_cached_accumulation.py", 26, "backward")]),
+        ("parametrize_cached_accumulation.py", 26, "freed"), ("parametrize_cached_accumulation.py", 26, "backward"),
+        ("parametrize_cached_accumulation.py", 24, "outer")]),
     "critic_loop_penalty_not_detached.py": ("backward-through-freed-graph", [
         ("critic_loop_penalty_not_detached.py", 10, "fix"), ("critic_loop_penalty_not_detached.py", 23, "created"),
         ("critic_loop_penalty_not_detached.py", 10, "used"), ("critic_loop_penalty_not_detached.py", 27, "freed"),
-        ("critic_loop_penalty_not_detached.py", 27, "backward")]),
+        ("critic_loop_penalty_not_detached.py", 27, "backward"), ("critic_loop_penalty_not_detached.py", 24, "outer"),
+        ("critic_loop_penalty_not_detached.py", 26, "outer")]),
     "checkpoint_reentrant_grad.py": ("checkpoint-reentrant-grad", [("checkpoint_reentrant_grad.py", 9, "fix"),
         ("checkpoint_reentrant_grad.py", 10, "backward"), ("checkpoint_reentrant_grad.py", 9, "checkpoint")]),
     "closure_under_no_grad_step.py": ("backward-without-graph", [("closure_under_no_grad_step.py", 13, "fix"),
@@ -67,11 +71,13 @@ EXPECTED = {
     "embedding_padding_row.py": ("inplace-on-leaf", [("embedding_padding_row.py", 6, "fix"),
         ("embedding_padding_row.py", 5, "created"), ("embedding_padding_row.py", 6, "view"),
         ("embedding_padding_row.py", 6, "modified")]),
-    "flag_on_cloned_weights.py": ("requires-grad-on-non-leaf", [("flag_on_cloned_weights.py", 22, "fix"),
-        ("flag_on_cloned_weights.py", 10, "non-leaf"), ("flag_on_cloned_weights.py", 24, "failed")]),
-    "forward_outside_loop.py": ("backward-through-freed-graph", [("forward_outside_loop.py", 11, "fix"),
-        ("forward_outside_loop.py", 11, "created"), ("forward_outside_loop.py", 15, "used"),
-        ("forward_outside_loop.py", 16, "freed"), ("forward_outside_loop.py", 16, "backward")]),
+    "flag_on_cloned_weights.py": ("requires-grad-on-non-leaf", [
+        ("flag_on_cloned_weights.py", 22, "fix"), ("flag_on_cloned_weights.py", 10, "non-leaf"),
+        ("flag_on_cloned_weights.py", 24, "failed"), ("flag_on_cloned_weights.py", 21, "outer")]),
+    "forward_outside_loop.py": ("backward-through-freed-graph", [
+        ("forward_outside_loop.py", 11, "fix"), ("forward_outside_loop.py", 11, "created"),
+        ("forward_outside_loop.py", 15, "used"), ("forward_outside_loop.py", 16, "freed"),
+        ("forward_outside_loop.py", 16, "backward"), ("forward_outside_loop.py", 13, "outer")]),
     "frozen_model_backward.py": ("backward-without-graph", [("frozen_model_backward.py", 8, "fix"),
         ("frozen_model_backward.py", 8, "frozen"), ("frozen_model_backward.py", 11, "backward")]),
     "gan_discriminator_step_not_detached.py": ("backward-through-freed-graph", [
@@ -88,9 +94,10 @@ EXPECTED = {
         ("gan_fake_kept_on_model.py", 16, "created"), ("gan_fake_kept_on_model.py", 23, "used"),
         ("gan_fake_kept_on_model.py", 19, "linked"), ("gan_fake_kept_on_model.py", 20, "freed"),
         ("gan_fake_kept_on_model.py", 24, "backward")]),
-    "loss_made_before_loop.py": ("backward-through-freed-graph", [("loss_made_before_loop.py", 10, "fix"),
-        ("loss_made_before_loop.py", 10, "created"), ("loss_made_before_loop.py", 13, "freed"),
-        ("loss_made_before_loop.py", 13, "backward")]),
+    "loss_made_before_loop.py": ("backward-through-freed-graph", [
+        ("loss_made_before_loop.py", 10, "fix"), ("loss_made_before_loop.py", 10, "created"),
+        ("loss_made_before_loop.py", 13, "freed"), ("loss_made_before_loop.py", 13, "backward"),
+        ("loss_made_before_loop.py", 11, "outer")]),
     "loss_helper_called_twice.py": ("backward-through-freed-graph", [("loss_helper_called_twice.py", 19, "fix"),
         ("loss_helper_called_twice.py", 17, "created"), ("loss_helper_called_twice.py", 8, "used"),
         ("loss_helper_called_twice.py", 9, "freed"), ("loss_helper_called_twice.py", 9, "backward")]),
@@ -139,15 +146,19 @@ EXPECTED = {
     "inplace_plus_equals.py": ("inplace-modified-saved-tensor", [("inplace_plus_equals.py", 6, "fix"),
         ("inplace_plus_equals.py", 5, "saved"), ("inplace_plus_equals.py", 6, "modified"),
         ("inplace_plus_equals.py", 7, "backward")]),
-    "kernel_cached_across_steps.py": ("backward-through-freed-graph", [("kernel_cached_across_steps.py", 16, "fix"), ("kernel_cached_across_steps.py", 19, "created"), ("kernel_cached_across_steps.py", 25, "used"), ("kernel_cached_across_steps.py", 34, "freed"), ("kernel_cached_across_steps.py", 34, "backward")]),
+    "kernel_cached_across_steps.py": ("backward-through-freed-graph", [
+        ("kernel_cached_across_steps.py", 16, "fix"), ("kernel_cached_across_steps.py", 19, "created"),
+        ("kernel_cached_across_steps.py", 25, "used"), ("kernel_cached_across_steps.py", 34, "freed"),
+        ("kernel_cached_across_steps.py", 34, "backward"), ("kernel_cached_across_steps.py", 31, "outer")]),
     "second_loss_from_stale_output.py": ("backward-through-freed-graph", [("second_loss_from_stale_output.py", 16, "fix"), ("second_loss_from_stale_output.py", 12, "created"), ("second_loss_from_stale_output.py", 16, "used"), ("second_loss_from_stale_output.py", 13, "freed"), ("second_loss_from_stale_output.py", 16, "backward")]),
     "inplace_into_saved_view.py": ("inplace-modified-saved-tensor", [("inplace_into_saved_view.py", 11, "fix"),
         ("inplace_into_saved_view.py", 9, "created"), ("inplace_into_saved_view.py", 10, "saved"),
         ("inplace_into_saved_view.py", 11, "modified"), ("inplace_into_saved_view.py", 12, "backward")]),
-    "inplace_relu_registry.py": ("inplace-modified-saved-tensor", [("inplace_relu_registry.py", 7, "fix"),
-        ("inplace_relu_registry.py", 29, "created"), ("inplace_relu_registry.py", 21, "saved"),
-        ("inplace_relu_registry.py", 22, "modified"), ("inplace_relu_registry.py", 30, "backward"),
-        ("inplace_relu_registry.py", 10, "setting")]),
+    "inplace_relu_registry.py": ("inplace-modified-saved-tensor", [
+        ("inplace_relu_registry.py", 7, "fix"), ("inplace_relu_registry.py", 29, "created"),
+        ("inplace_relu_registry.py", 21, "saved"), ("inplace_relu_registry.py", 22, "modified"),
+        ("inplace_relu_registry.py", 30, "backward"), ("inplace_relu_registry.py", 10, "setting"),
+        ("inplace_relu_registry.py", 28, "used")]),
     "integer_parameter.py": ("only-float-requires-grad", [("integer_parameter.py", 10, "fix"),
         ("integer_parameter.py", 10, "failed")]),
     "integer_requires_grad.py": ("only-float-requires-grad", [("integer_requires_grad.py", 5, "fix"),
@@ -174,10 +185,11 @@ EXPECTED = {
         ("loss_under_no_grad.py", 6, "cut-input"), ("loss_under_no_grad.py", 13, "backward")]),
     "manual_sgd_step.py": ("inplace-on-leaf", [("manual_sgd_step.py", 15, "fix"),
         ("manual_sgd_step.py", 6, "created"), ("manual_sgd_step.py", 15, "modified")]),
-    "memory_kept_on_module.py": ("backward-through-freed-graph", [("memory_kept_on_module.py", 18, "fix"),
-        ("memory_kept_on_module.py", 17, "created"), ("memory_kept_on_module.py", 16, "used"),
-        ("memory_kept_on_module.py", 16, "created"), ("memory_kept_on_module.py", 28, "freed"),
-        ("memory_kept_on_module.py", 28, "backward")]),
+    "memory_kept_on_module.py": ("backward-through-freed-graph", [
+        ("memory_kept_on_module.py", 18, "fix"), ("memory_kept_on_module.py", 17, "created"),
+        ("memory_kept_on_module.py", 16, "used"), ("memory_kept_on_module.py", 16, "created"),
+        ("memory_kept_on_module.py", 28, "freed"), ("memory_kept_on_module.py", 28, "backward"),
+        ("memory_kept_on_module.py", 25, "outer")]),
     "nan_with_anomaly.py": ("nan-in-backward", [("nan_with_anomaly.py", 7, "fix"),
         ("nan_with_anomaly.py", 7, "source"), ("nan_with_anomaly.py", 7, "created"),
         ("nan_with_anomaly.py", 8, "backward")]),
@@ -192,23 +204,26 @@ EXPECTED = {
     "reinforce_finish_episode_twice.py": ("backward-through-freed-graph", [
         ("reinforce_finish_episode_twice.py", 39, "fix"), ("reinforce_finish_episode_twice.py", 19, "created"),
         ("reinforce_finish_episode_twice.py", 25, "used"), ("reinforce_finish_episode_twice.py", 27, "freed"),
-        ("reinforce_finish_episode_twice.py", 27, "backward")]),
-    "reinforce_replay_memory.py": ("backward-through-freed-graph", [("reinforce_replay_memory.py", 22, "fix"),
-        ("reinforce_replay_memory.py", 36, "created"), ("reinforce_replay_memory.py", 24, "used"),
-        ("reinforce_replay_memory.py", 22, "kept"), ("reinforce_replay_memory.py", 26, "freed"),
-        ("reinforce_replay_memory.py", 26, "backward")]),
+        ("reinforce_finish_episode_twice.py", 27, "backward"), ("reinforce_finish_episode_twice.py", 35, "outer")]),
+    "reinforce_replay_memory.py": ("backward-through-freed-graph", [
+        ("reinforce_replay_memory.py", 22, "fix"), ("reinforce_replay_memory.py", 36, "created"),
+        ("reinforce_replay_memory.py", 24, "used"), ("reinforce_replay_memory.py", 22, "kept"),
+        ("reinforce_replay_memory.py", 26, "freed"), ("reinforce_replay_memory.py", 26, "backward"),
+        ("reinforce_replay_memory.py", 32, "outer")]),
     "relu_inplace_after_sigmoid.py": ("inplace-modified-saved-tensor", [
         ("relu_inplace_after_sigmoid.py", 11, "fix"), ("relu_inplace_after_sigmoid.py", 14, "saved"),
-        ("relu_inplace_after_sigmoid.py", 15, "modified"), ("relu_inplace_after_sigmoid.py", 21, "backward")]),
+        ("relu_inplace_after_sigmoid.py", 15, "modified"), ("relu_inplace_after_sigmoid.py", 21, "backward"),
+        ("relu_inplace_after_sigmoid.py", 19, "outer")]),
     "requires_grad_on_nonleaf.py": ("requires-grad-on-non-leaf", [("requires_grad_on_nonleaf.py", 6, "fix"),
         ("requires_grad_on_nonleaf.py", 6, "non-leaf"), ("requires_grad_on_nonleaf.py", 7, "failed")]),
     "residual_inplace.py": ("inplace-modified-saved-tensor", [("lib/blocks.py", 16, "fix"),
         ("lib/blocks.py", 15, "saved"), ("lib/blocks.py", 16, "modified"), ("residual_inplace.py", 19, "backward")]),
     "resize_output.py": ("resize-requires-grad", [("resize_output.py", 7, "fix"),
         ("resize_output.py", 6, "created"), ("resize_output.py", 7, "failed")]),
-    "rnn_hidden_state.py": ("backward-through-freed-graph", [("rnn_hidden_state.py", 13, "fix"),
-        ("rnn_hidden_state.py", 13, "created"), ("rnn_hidden_state.py", 13, "used"),
-        ("rnn_hidden_state.py", 16, "freed"), ("rnn_hidden_state.py", 16, "backward")]),
+    "rnn_hidden_state.py": ("backward-through-freed-graph", [
+        ("rnn_hidden_state.py", 13, "fix"), ("rnn_hidden_state.py", 13, "created"),
+        ("rnn_hidden_state.py", 13, "used"), ("rnn_hidden_state.py", 16, "freed"),
+        ("rnn_hidden_state.py", 16, "backward"), ("rnn_hidden_state.py", 11, "outer")]),
     "second_order_without_create_graph.py": ("backward-without-graph", [
         ("second_order_without_create_graph.py", 6, "fix"), ("second_order_without_create_graph.py", 6, "cut"),
         ("second_order_without_create_graph.py", 8, "backward")]),
@@ -248,8 +263,18 @@ SILENT = {
         ("silent_forgot_zero_grad.py", 12, "step"), ("silent_forgot_zero_grad.py", 11, "backward")]),
     "silent_loss_rewrapped_by_tensor.py": ("requires-grad-on-detached-result", [("silent_loss_rewrapped_by_tensor.py", 10, "fix"), ("silent_loss_rewrapped_by_tensor.py", 10, "requires-grad"), ("silent_loss_rewrapped_by_tensor.py", 10, "cut"), ("silent_loss_rewrapped_by_tensor.py", 9, "cut-input"), ("silent_loss_rewrapped_by_tensor.py", 20, "backward")]),
     "silent_step_never_reached.py": ("optimizer-step-never-ran", [("silent_step_never_reached.py", 21, "fix"), ("silent_step_never_reached.py", 20, "backward"), ("silent_step_never_reached.py", 22, "step"), ("silent_step_never_reached.py", 10, "setting")]),
-    "silent_layers_replaced_after_training.py": ("parameter-not-in-optimizer", [("silent_layers_replaced_after_training.py", 16, "fix"), ("silent_layers_replaced_after_training.py", 10, "parameter"), ("silent_layers_replaced_after_training.py", 16, "optimizer"), ("silent_layers_replaced_after_training.py", 25, "step"), ("silent_layers_replaced_after_training.py", 10, "modified")]),
+    "silent_layers_replaced_after_training.py": ("parameter-not-in-optimizer", [
+        ("silent_layers_replaced_after_training.py", 16, "fix"), ("silent_layers_replaced_after_training.py", 10, "parameter"),
+        ("silent_layers_replaced_after_training.py", 11, "parameter"), ("silent_layers_replaced_after_training.py", 16, "optimizer"),
+        ("silent_layers_replaced_after_training.py", 25, "step"), ("silent_layers_replaced_after_training.py", 10, "modified")]),
     "silent_train_mode_set_once.py": ("training-in-eval-mode", [("silent_train_mode_set_once.py", 19, "fix"), ("silent_train_mode_set_once.py", 9, "mode"), ("silent_train_mode_set_once.py", 11, "used"), ("silent_train_mode_set_once.py", 23, "backward"), ("silent_train_mode_set_once.py", 15, "defined")]),
+    "silent_eval_through_shared_helper.py": ("training-in-eval-mode", [
+        ("silent_eval_through_shared_helper.py", 34, "fix"), ("silent_eval_through_shared_helper.py", 24, "mode"),
+        ("silent_eval_through_shared_helper.py", 26, "used"), ("silent_eval_through_shared_helper.py", 37, "backward"),
+        ("silent_eval_through_shared_helper.py", 12, "defined")]),
+    "silent_loaded_in_eval_mode.py": ("training-in-eval-mode", [
+        ("silent_loaded_in_eval_mode.py", 22, "fix"), ("silent_loaded_in_eval_mode.py", 20, "created"),
+        ("silent_loaded_in_eval_mode.py", 31, "backward"), ("silent_loaded_in_eval_mode.py", 11, "defined")]),
     "silent_frozen_bn_back_in_train.py": ("frozen-norm-in-train-mode", [("silent_frozen_bn_back_in_train.py", 19, "fix"), ("silent_frozen_bn_back_in_train.py", 31, "fix"), ("silent_frozen_bn_back_in_train.py", 16, "frozen"), ("silent_frozen_bn_back_in_train.py", 34, "used"), ("silent_frozen_bn_back_in_train.py", 11, "defined")]),
     "silent_meter_keeps_graphs.py": ("graph-kept-alive", [("silent_meter_keeps_graphs.py", 12, "fix"), ("silent_meter_keeps_graphs.py", 29, "fix"), ("silent_meter_keeps_graphs.py", 25, "created"), ("silent_meter_keeps_graphs.py", 12, "kept")]),
     "silent_frozen_before_optimizer.py": ("parameter-not-in-optimizer", [
@@ -305,8 +330,9 @@ SILENT = {
     "silent_round_zero_gradient.py": ("zero-gradient", [("silent_round_zero_gradient.py", 13, "fix"),
         ("silent_round_zero_gradient.py", 13, "created"), ("silent_round_zero_gradient.py", 10, "defined"),
         ("silent_round_zero_gradient.py", 24, "step")]),
-    "silent_target_is_online.py": ("target-is-online-network", [("silent_target_is_online.py", 13, "fix"),
-        ("silent_target_is_online.py", 13, "alias"), ("silent_target_is_online.py", 19, "target")]),
+    "silent_target_is_online.py": ("target-is-online-network", [
+        ("silent_target_is_online.py", 13, "fix"), ("silent_target_is_online.py", 13, "alias"),
+        ("silent_target_is_online.py", 19, "target"), ("silent_target_is_online.py", 26, "outer")]),
     "silent_total_loss.py": ("graph-kept-alive", [("silent_total_loss.py", 14, "fix"),
         ("silent_total_loss.py", 11, "created"), ("silent_total_loss.py", 14, "kept")]),
 }
@@ -369,7 +395,8 @@ def test_locations_carry_the_callers():
               for loc in run.report()["findings"][0]["locations"]}
     assert stacks == {"fix": [(39, "<module>")], "created": [(19, "act")], "used": [(25, "finish_episode")],
                       "freed": [(38, "<module>"), (27, "finish_episode")],
-                      "backward": [(39, "<module>"), (27, "finish_episode")]}
+                      "backward": [(39, "<module>"), (27, "finish_episode")],
+                      "outer": [(35, "")]}  # (the call of `act` found in the source: no recorded frames)
 
 
 @pytest.mark.parametrize("sample", sorted(SILENT))

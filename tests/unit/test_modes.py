@@ -6,7 +6,7 @@ from gradscope.analyses import modes
 from gradscope.analyses.settings import options_read
 from gradscope.rules import ledger as ledger_rules
 from gradscope.trace.locations import Site
-from gradscope.trace.model import BackwardCall, Freeze, Leaf, ModeSwitch, ModuleCall, Node, Trace
+from gradscope.trace.model import BackwardCall, Freeze, Leaf, ModeSwitch, ModuleCall, Node, ParamStep, Trace
 from gradscope.trace.source_search import mode_calls, names_read, option_settings, reads_an_argument
 
 MODEL = 7  # the model object's id
@@ -50,6 +50,41 @@ def test_a_model_toggled_around_one_step_is_not_left_in_eval_mode():
 def test_a_final_evaluation_is_not_training_in_eval_mode():
     trace = left_in_eval_trace([switch(True, 0, 0, 1), switch(False, 9, 9, 50)], total_steps=9, total_backwards=9)
     assert modes.left_in_eval(trace) is None
+
+
+def test_one_helper_called_from_training_and_evaluation_is_two_forwards():
+    helper = Site("/src/train.py", 20, "compute_loss")
+    trained = Site(helper.path, helper.line, helper.function, (Site("/src/train.py", 37, "<module>"),))
+    evaluated = Site(helper.path, helper.line, helper.function,
+                     (Site("/src/train.py", 40, "<module>"), Site("/src/train.py", 26, "evaluate")))
+    training = ModeSwitch("", "Net", True, 0, 0, 1, trained, module_id=MODEL)
+    evaluation = ModeSwitch("", "Net", False, 3, 3, 50, evaluated, module_id=MODEL)
+    trace = left_in_eval_trace([training, evaluation], total_steps=9, total_backwards=9)
+    assert modes.left_in_eval(trace) is not None
+    assert modes.parting_frame(evaluated, trained).line == 26
+    assert modes.parting_frame(trained, evaluated).line == 37
+
+
+def eval_from_start_trace(changed) -> Trace:
+    trace = left_in_eval_trace([switch(False, 0, 0, 1)], total_steps=6, total_backwards=6)
+    trace.nodes[6] = Node(6, "AccumulateGrad", "linear", None, seq=101, backwards_before=0, module_call=1,
+                          leaf_ids=[30])
+    trace.leaves[30] = Leaf(30, "fc.weight", "parameter", (4, 4), "float32",
+                            Site("/src/model.py", 11, "__init__", (Site("/src/train.py", 20, "load"),)))
+    trace.param_steps = [ParamStep("SGD", 1, None, params=2, changed=1, changed_leaves=changed)]
+    return trace
+
+
+def test_a_model_that_never_ran_in_train_mode_and_was_stepped():
+    trace = eval_from_start_trace(changed=[30])
+    found = modes.eval_from_start(trace)
+    assert (found.steps_after, found.backwards_after) == (6, 6)
+    # where the whole model was made: out of the constructors that built its layers
+    assert modes.model_built_at(trace, found.evaluated).line == 20
+
+
+def test_a_teacher_in_eval_mode_that_no_step_changes_is_not_trained_in_eval_mode():
+    assert modes.eval_from_start(eval_from_start_trace(changed=[])) is None
 
 
 def test_train_call_before_the_loop_that_holds_the_evaluation(tmp_path):

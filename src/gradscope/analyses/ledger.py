@@ -162,6 +162,19 @@ def site_of(trace: Trace, lid: int) -> Site | None:
     return leaf.site if leaf else None
 
 
+def definition_sites(trace: Trace, leaves: list[int], limit: int = 3) -> list[Site]:
+    """Where these parameters were defined, each line once (a head and the loss's own
+    `nn.Parameter`s are two lines to name, a layer's weight and bias one)."""
+    found: list[Site] = []
+    for lid in leaves:
+        site = site_of(trace, lid)
+        if site is not None and not any((s.path, s.line) == (site.path, site.line) for s in found):
+            found.append(site)
+            if len(found) >= limit:
+                break
+    return found
+
+
 
 def _calls_that_built_graph(trace: Trace) -> set[int]:
     """The module calls a recorded node was made in, and the calls around them."""

@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..trace.locations import Site, is_library_path
-from ..trace.model import ModeSwitch, Trace
+from ..trace.model import MODE_DEPENDENT, ModeSwitch, Trace
 from ..trace.source_search import enclosing_loop, mode_calls, same_function
 
 # Layers that compute differently in eval mode: what training in eval mode changes.
-MODE_DEPENDENT = ("BatchNorm", "SyncBatchNorm", "InstanceNorm", "Dropout", "AlphaDropout", "FeatureAlphaDropout")
 
 
 @dataclass
@@ -56,8 +55,93 @@ def left_in_eval(trace: Trace) -> LeftInEval | None:
     return None
 
 
+@dataclass
+class EvalFromStart:
+    """A model that never ran forward in train mode, yet trained: it arrived in eval mode."""
+
+    evaluated: ModeSwitch  # its first forward, in eval mode
+    steps_after: int  # optimizer steps taken before it went to train mode (or the run ended)
+    backwards_after: int
+
+
+def eval_from_start(trace: Trace) -> EvalFromStart | None:
+    """The first model whose first forward ran in eval mode and that then trained in eval mode
+    (two backward calls and two optimizer steps at least, graph built inside it, and a step
+    that changed a parameter it used) before it ever ran in train mode: a model that came from
+    a loader in eval mode (`from_pretrained` returns it so) or an early `.eval()`, trained
+    without a `.train()`. A frozen teacher in eval mode is not: no step changes its parameters."""
+    total_steps = trace.meta.get("optimizer_steps", 0)
+    total_backwards = trace.meta.get("backward_calls", 0)
+    firsts: dict = {}
+    for switch in sorted(trace.mode_switches, key=lambda s: s.seq):
+        firsts.setdefault(switch.module_id, []).append(switch)
+    for switches in firsts.values():
+        first, after = switches[0], (switches[1] if len(switches) > 1 else None)
+        if first.training is not False:
+            continue
+        steps_after = (after.steps_before if after else total_steps) - first.steps_before
+        backwards_after = (after.backwards_before if after else total_backwards) - first.backwards_before
+        if steps_after >= 2 and backwards_after >= 2 and _graph_built_in_eval(trace, first) \
+                and _holds_mode_dependent(trace, first.module_id) and _stepped(trace, first):
+            return EvalFromStart(first, steps_after, backwards_after)
+    return None
+
+
+def model_built_at(trace: Trace, switch: ModeSwitch) -> Site | None:
+    """Where the model was made: the user line its parameters were created from (the
+    constructor call, or the loader's: `from_pretrained`)."""
+    calls = {cid for cid, call in trace.module_calls.items() if call.module == switch.module_id}
+    for node in trace.nodes.values():
+        if node.leaf_ids and node.module_call is not None and _root_call(trace, node.module_call) in calls:
+            for lid in node.leaf_ids:
+                leaf = trace.leaf(lid)
+                if leaf is not None and leaf.kind == "parameter" and leaf.site is not None:
+                    return _outside_constructors(leaf.site)
+    return None
+
+
+def _outside_constructors(site: Site) -> Site:
+    """The frame that made the whole model: out of the `__init__`s that built its layers."""
+    frames = [*site.callers, site]
+    while len(frames) > 1 and frames[-1].function == "__init__":
+        frames.pop()
+    last = frames[-1]
+    return Site(last.path, last.line, last.function, tuple(frames[:-1]))
+
+
+def parting_frame(site: Site | None, other: Site | None) -> Site | None:
+    """The innermost frame of `site` that `other` did not pass through: for two forwards through
+    one helper, the line each was called from."""
+    if site is None or other is None:
+        return site
+    theirs = {(f.path, f.line) for f in [*other.callers, other]}
+    frames = [*site.callers, site]
+    for index in range(len(frames) - 1, -1, -1):
+        if (frames[index].path, frames[index].line) not in theirs:
+            found = frames[index]
+            return Site(found.path, found.line, found.function, tuple(frames[:index]))
+    return site
+
+
+def _stepped(trace: Trace, switch: ModeSwitch) -> bool:
+    """Whether an optimizer step changed a parameter whose gradient a node made inside that
+    model's eval-mode calls accumulates into."""
+    calls = {cid for cid, call in trace.module_calls.items()
+             if call.module == switch.module_id and call.training is False}
+    used = {lid for node in trace.nodes.values()
+            if node.leaf_ids and node.module_call is not None and _root_call(trace, node.module_call) in calls
+            for lid in node.leaf_ids}
+    return any(used.intersection(step.changed_leaves) for step in trace.param_steps)
+
+
 def _other_line(site: Site | None, other: Site | None) -> bool:
-    return site is not None and other is not None and (site.path, site.line) != (other.path, other.line)
+    """Whether two forwards ran from different places: another line, or the same helper (a
+    `compute_loss` used by both) called from another line."""
+    return site is not None and other is not None and _frames(site) != _frames(other)
+
+
+def _frames(site: Site) -> tuple:
+    return ((site.path, site.line), *((c.path, c.line) for c in site.callers))
 
 
 def _holds_mode_dependent(trace: Trace, module_id: int | None) -> bool:
@@ -112,6 +196,15 @@ def mode_set_in(site: Site | None, training: bool) -> list[Site]:
         if lines:
             return [Site(frame.path, line, frame.function, frame.callers) for line in lines]
     return []
+
+
+def mode_set_beside(site: Site | None, training: bool) -> list[Site]:
+    """The `.train()` (or `.eval()`) calls of the user function that holds `site`, anywhere in
+    it: a loader that builds a model and returns it in eval mode."""
+    if site is None or is_library_path(site.path) or site.path.startswith("<"):
+        return []
+    return [Site(site.path, line, site.function, site.callers) for line in mode_calls(site.path, training)
+            if same_function(site.path, line, site.line)]
 
 
 def outside_loop_around(setter: Site, frames: list[Site]) -> tuple[int, int] | None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import ast
 
-from ..trace.locations import Site
-from ..trace.source_search import (calls_named, imported_modules, names_read, option_settings, selector_strings,
-                                   string_settings)
+from ..trace.locations import Site, is_library_path
+from ..trace.setting_search import key_reads, keys_around
+from ..trace.source_search import (calls_named, enclosing_condition, imported_modules, names_read, option_settings,
+                                   selector_strings, string_settings)
 
 MAX_PLACES = 2
 
@@ -32,6 +33,31 @@ def settings_for(site: Site, files: list[str]) -> list[tuple[Site, str]]:
             if 0 < len(places) <= MAX_PLACES:
                 found += [(place, value) for place in places if (place, value) not in found]
     return found[:MAX_PLACES + 1]
+
+
+def branch_options(site: Site, files: list[str]) -> list[tuple[Site, str, str]]:
+    """(where it is set, the option, the value) for the options read by the `if` that the line
+    (or, failing that, the nearest of its callers) runs in: `if args.grad_checkpointing:` around
+    the checkpoint call, set by an argparse default."""
+    for frame in [site, *reversed(site.callers)][:3]:
+        if frame.path.startswith("<") or is_library_path(frame.path):
+            continue
+        condition = enclosing_condition(frame.path, frame.line)
+        if condition is not None:
+            return options_read(Site(frame.path, condition), files)[:MAX_PLACES]
+    return []
+
+
+def setting_readers(setting: Site, files: list[str], value: str | None = None) -> list[tuple[Site, str]]:
+    """(where it is read, the key) for a configuration entry: the statements that read the
+    entry's key, or the key of the entry around it (`cfg["gradient_checkpointing_kwargs"]` for
+    `"use_reentrant": True` inside it), the innermost key that few statements read."""
+    for key in keys_around(setting.path, setting.line, value)[:3]:
+        places = [Site(path, line) for path in files for line in key_reads(path, key)
+                  if (path, line) != (setting.path, setting.line)]
+        if 0 < len(places) <= 2:
+            return [(place, key) for place in places]
+    return []
 
 
 def option_set(files: list[str], name: str, unless: tuple[str, ...] = ()) -> list[tuple[Site, str]]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..trace.locations import MAX_CALLERS, resolve
-from ..trace.model import BuiltInForward, DdpForward, Leaf, ModeSwitch, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
+from ..trace.model import MODE_DEPENDENT, BuiltInForward, DdpForward, Leaf, ModeSwitch, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
 from .reads import dtype_name
 from .records import BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED, SEQ
 
@@ -48,6 +48,15 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                                       backwards_before=backwards, steps_before=steps, seq=seq, site=resolve(loc),
                                       module_id=module_id)
                            for module_id, type_name, training, backwards, steps, seq, loc in modules.mode_switches]
+    if any(switch[2] is False for switch in modules.mode_switches):
+        # the layers that make eval mode matter: in eval mode they make no node, so no call of
+        # theirs is exported above (their last call each, a few)
+        last: dict = {}
+        for cid, call in modules.calls.items():
+            if call[1].startswith(MODE_DEPENDENT):
+                last[call[0]] = cid
+        for cid in list(last.values())[-8:]:
+            _module_call(trace, modules, cid)
     trace.frozen_norms = list(modules.frozen_norms)
     trace.frozen_since = list(modules.frozen_norms.values())
     try:

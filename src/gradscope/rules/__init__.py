@@ -9,9 +9,10 @@ from __future__ import annotations
 import traceback
 from typing import Callable
 
-from ..analyses.settings import settings_for
-from ..trace.findings import Finding, Location
-from ..trace.locations import Site
+from ..analyses.settings import branch_options, setting_readers, settings_for
+from ..trace.findings import FIX, Finding, Location
+from ..trace.call_sites import caller_in_source
+from ..trace.locations import Site, is_library_path
 from ..trace.model import Trace
 from ..trace.queries import project_files, user_files
 from . import (
@@ -64,6 +65,7 @@ RULES: dict[str, Rule] = {
     ledger.ZERO_RULE_ID: ledger.zero_gradients,
     ledger.NEVER_STEPPED_RULE_ID: ledger.step_never_ran,
     modes.LEFT_IN_EVAL_RULE_ID: modes.left_in_eval,
+    "training-in-eval-mode (from the start)": modes.eval_from_start,
     modes.FROZEN_NORM_RULE_ID: modes.frozen_norm_in_train_mode,
     modes.UNFED_NORM_RULE_ID: modes.norm_evaluated_without_statistics,
     "parameter-without-gradient (optimizer)": ledger.optimizer_without_gradients,
@@ -90,9 +92,37 @@ def diagnose(trace: Trace) -> list[Finding]:
     try:
         mark_fix_sites(findings)
         name_settings(trace, findings)
+        name_callers(trace, findings)
     except Exception as exc:
         trace.internal_errors.append(f"marking fix sites failed: {type(exc).__name__}: {exc}")
     return findings
+
+
+def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
+    """For a location the record holds without its callers (found in the source, or made where
+    no stack was taken), the one statement of the program that calls its function: the outer
+    frame a user fixes when the helper is right but is called so."""
+    files = None
+    for finding in findings:
+        shown = {(f.path, f.line) for loc in finding.locations for f in (loc, *loc.callers)}
+        added = 0
+        for loc in list(finding.locations):
+            if loc.callers or is_library_path(loc.path) or loc.path.startswith("<") or added >= limit:
+                continue
+            files = project_files(trace) if files is None else files
+            found = caller_in_source(loc.path, loc.line, files)
+            if found is not None and found[:2] not in shown:
+                shown.add(found[:2])
+                added += 1
+                finding.add(Location(found[0], found[1], "outer", f"calls `{found[2]}`, which runs line {loc.line} "
+                                                                  "(the only such call in the program's source)"))
+
+
+def _value_set(setting: Location) -> str | None:
+    """The value a "setting" location's note quotes (`sets 'relu', which ...`)."""
+    if setting.role != "setting" or not setting.note.startswith("sets "):
+        return None
+    return setting.note[5:].split(",", 1)[0].strip("`").split(" to ", 1)[-1].strip()
 
 
 def name_settings(trace: Trace, findings: list[Finding]) -> None:
@@ -108,3 +138,11 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
                 found = settings_for(site, beside)
             for place, value in found:
                 finding.add(Location.at(place, "setting", f"sets {value!r}, which selects this path"))
+            beside = project_files(trace) if beside is None else beside
+            for place, name, value in branch_options(site, beside):
+                finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, which takes the branch "
+                                                          "this line runs in"))
+        for setting in [loc for loc in finding.locations if loc.role in (FIX, "setting")]:
+            beside = project_files(trace) if beside is None else beside
+            for place, key in setting_readers(setting, beside, _value_set(setting)):
+                finding.add(Location.at(place, "used", f"hands the setting `{key}` to the code it configures"))

@@ -258,7 +258,24 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                 "second loss. retain_graph=True would only hide this.")
         if carried_fix:
             finding.fix = carried_fix
+    finding.add(_repeating_loop(freeing, call))
     return finding
+
+
+def _repeating_loop(freeing: BackwardCall | None, call: BackwardCall) -> Location | None:
+    """The loop that ran one backward line twice over one graph (a critic updated five times on
+    a batch whose fake samples carry the generator's graph): where the repetition comes from."""
+    first, again = user_site(freeing.site) if freeing else None, user_site(call.site)
+    if first is None or again is None or (first.path, first.line) != (again.path, again.line):
+        return None
+    for frame in [again, *reversed(again.callers)]:
+        if is_library_path(frame.path) or frame.path.startswith("<"):
+            continue
+        loop = enclosing_loop(frame.path, frame.line)
+        if loop is not None:
+            return Location.at(Site(frame.path, loop[0], frame.function, frame.callers), "outer",
+                               "repeats the backward over the same graph")
+    return None
 
 
 def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | None, loss: Node | None) -> str | None:

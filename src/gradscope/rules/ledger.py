@@ -70,7 +70,8 @@ def frozen_but_updated(trace: Trace) -> list[Finding]:
                                 "parameters that train")
     for freeze in found.freezes:
         finding.add(Location.at(freeze.site, "frozen", "requires_grad=False"))
-    finding.add(Location.at(ledger.site_of(trace, found.leaves[0]), "defined", "parameter defined"))
+    for place in ledger.definition_sites(trace, found.leaves):
+        finding.add(Location.at(place, "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "changes them"))
     return [finding]
 
@@ -108,7 +109,8 @@ def trained_in_eval_mode(trace: Trace) -> list[Finding]:
         finding.mark_fix(call, f"`.eval()` here does not freeze `{found.module}`: its parameters still train")
     for call in calls[:2]:
         finding.add(Location.at(call, "mode", "eval mode set"))
-    finding.add(Location.at(ledger.site_of(trace, found.leaves[0]), "defined", "parameter defined"))
+    for place in ledger.definition_sites(trace, found.leaves):
+        finding.add(Location.at(place, "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "changes them"))
     return [finding]
 
@@ -142,7 +144,8 @@ def zero_gradients(trace: Trace) -> list[Finding]:
     if option is not None:
         finding.mark_fix(option[0], f"`{option[1]}` takes the path through {killer.op}")
     finding.add(Location.at(killer.site, "created", "zero-derivative op"))
-    finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
+    for place in ledger.definition_sites(trace, leaves):
+        finding.add(Location.at(place, "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "steps zero gradients"))
     return [finding]
 
@@ -187,7 +190,8 @@ def optimizer_without_gradients(trace: Trace) -> list[Finding]:
         fix=_cuts.fix(cut) if cut else "Use what this optimizer trains in a loss that is backpropagated.",
         fix_basis="facts" if cut else "guess")
     _cuts.name_cut(finding, trace, cut)
-    finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
+    for place in ledger.definition_sites(trace, leaves):
+        finding.add(Location.at(place, "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "steps nothing"))
     return [finding]
 
@@ -217,7 +221,8 @@ def _gradients_reset_before_step(trace: Trace, leaves: list[int], step) -> Findi
         finding.mark_fix(Site(stepped.path, line, stepped.function, stepped.callers),
                          f"resets the gradients that the backward at {where(backward)} computed, before the step "
                          "uses them: move it before the backward")
-    finding.add(Location.at(ledger.site_of(trace, leaves[0]), "defined", "parameter defined"))
+    for place in ledger.definition_sites(trace, leaves):
+        finding.add(Location.at(place, "defined", "parameter defined"))
     finding.add(Location.at(backward, "backward", "computes their gradients"))
     finding.add(Location.at(step.site, "step", "finds no gradients"))
     return finding

@@ -44,11 +44,46 @@ def left_in_eval(trace: Trace) -> list[Finding]:
                                   "start of each pass")
     for setter in evals[:2]:
         finding.add(Location.at(setter, "mode", "eval mode set here, never undone before training goes on"))
-    finding.add(Location.at(evaluated_at, "used", "the evaluating forward, in eval mode"))
-    finding.add(Location.at(trained_at, "backward", "the training forward: in eval mode from then on"))
+    # (through one helper, the calls into it tell the two forwards apart)
+    finding.add(Location.at(modes.parting_frame(evaluated_at, trained_at), "used", "the evaluating forward, in eval mode"))
+    finding.add(Location.at(modes.parting_frame(trained_at, evaluated_at), "backward",
+                            "the training forward: in eval mode from then on"))
     for place in modes.mode_dependent_layers(trace, found.evaluated.module_id):
         finding.add(Location.at(place, "defined", "a layer that computes differently in eval mode"))
     return [finding] if user_site(trained_at) is not None else []
+
+
+def eval_from_start(trace: Trace) -> list[Finding]:
+    """A model that trained without ever running in train mode: it arrived in eval mode."""
+    found = modes.eval_from_start(trace)
+    if found is None:
+        return []
+    forward = found.evaluated.site
+    model = f"`{found.evaluated.module_type}`"
+    built = user_site(modes.model_built_at(trace, found.evaluated))
+    evals = modes.mode_set_in(forward, training=False) or modes.mode_set_beside(built, training=False)
+    origin = (f"`.eval()` at {where(evals[0])} set it" if evals else
+              f"it was in eval mode when made (at {where(built)}): a loader such as `from_pretrained` returns "
+              "models in eval mode" if built else "something before its first forward put it in eval mode")
+    finding = Finding(
+        rule=LEFT_IN_EVAL_RULE_ID, severity="warning", title="Training in eval mode: the model never ran in train mode",
+        explanation=(f"The model {model} ran its first forward (at {where(forward)}) in eval mode, and "
+                     f"{found.steps_after} optimizer steps ({found.backwards_after} backward calls) trained it "
+                     f"in eval mode; nothing ever called `.train()` on it. {origin[0].upper()}{origin[1:]}. In "
+                     "eval mode dropout is off and batch norm normalizes with its running statistics instead of "
+                     "the batch's, so training does not do what it should."),
+        fix="Put the model in train mode before training (`model.train()` before the training loop, or at the "
+            "start of each pass over the data if an evaluation runs inside it).")
+    if evals:
+        finding.mark_fix(evals[0], "sets eval mode, never undone before training: call `.train()` before training")
+    elif built is not None:
+        finding.mark_fix(built, "the model comes from here in eval mode: call `.train()` on it before training")
+    if built is not None and not any((f.path, f.line) == (built.path, built.line) for f in finding.fix_sites):
+        finding.add(Location.at(built, "created", "the model is made here"))
+    finding.add(Location.at(forward, "backward", "the training forward, in eval mode"))
+    for place in modes.mode_dependent_layers(trace, found.evaluated.module_id):
+        finding.add(Location.at(place, "defined", "a layer that computes differently in eval mode"))
+    return [finding] if user_site(forward) is not None else []
 
 
 FROZEN_NORM_RULE_ID = "frozen-norm-in-train-mode"

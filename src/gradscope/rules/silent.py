@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from ..analyses.ledger import definition_sites
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
@@ -117,7 +118,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 (_cuts.fix(cut) if cut else "Use the module's output in the loss, or freeze it on purpose "
                  "(`requires_grad_(False)`) and leave it out of the optimizer."),
                 *(_cuts.locations(trace, cut) if cut else []),
-                Location.at(first.site if first else None, "parameter", "parameter created"),
+                *(Location.at(place, "parameter", "parameter created") for place in definition_sites(trace, hazard.leaves)),
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
             marked = _cuts.fix_site(cut) if cut else None
             if marked is not None:
@@ -152,7 +153,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                   for s in _container_made(hazard.container_sites)),
                 *(Location.at(s, "filled", f"puts layers into the plain {kind}") for s in hazard.container_sites
                   if s not in _container_made(hazard.container_sites)),
-                Location.at(first.site if first else None, "parameter", "parameter created"), step))
+                *(Location.at(place, "parameter", "parameter created") for place in definition_sites(trace, hazard.leaves)), step))
         elif hazard.kind == "not-in-optimizer" and (frozen := _frozen_when_built(trace, hazard)) is not None:
             freeze, undo = frozen
             findings.append(finding := _warning(
@@ -181,7 +182,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 "nn.ModuleList/ModuleDict.",
                 "Build the optimizer after the model is complete and final, from `model.parameters()` of the "
                 "model you train; keep sub-modules in nn.ModuleList/ModuleDict.",
-                Location.at(first.site if first else None, "parameter", "parameter created"),
+                *(Location.at(place, "parameter", "parameter created") for place in definition_sites(trace, hazard.leaves)),
                 Location.at(built, "model", "model built") if built else None,
                 Location.at(made, "optimizer", "optimizer built") if made else None, step))
             # Put into the model after training began (pruning, a new head: the step checks before

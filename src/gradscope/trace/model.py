@@ -71,6 +71,11 @@ class ModuleCall:
     training: bool | None = None  # the module's training flag when it was called (None: unknown)
 
 
+# Layers that compute differently in train and eval mode (class-name prefixes).
+MODE_DEPENDENT = ("BatchNorm", "SyncBatchNorm", "InstanceNorm", "Dropout", "AlphaDropout", "FeatureAlphaDropout",
+                  "DropPath", "StochasticDepth")
+
+
 @dataclass
 class ModeSwitch:
     """A whole model (a module called from no other module's forward) ran forward in a train/eval

@@ -1,0 +1,33 @@
+"""Who calls the function that holds a line, read from the program's source: for a line the
+record holds without its callers (a line found in the source, a hook registered in a helper's
+constructor), the one statement of the program that runs it (`self.cam = GradCAM(model, layer)`
+for a line of `GradCAM.__init__`).
+
+Pure source reading, no torch. Named only where the program has exactly one such call: a name
+called from several places says nothing about which one ran.
+"""
+
+from __future__ import annotations
+
+from .source_search import _enclosing_function, calls_named, enclosing_class
+
+# Names called from everywhere, or by the framework rather than by a line of the program.
+_TOO_COMMON = frozenset({"forward", "backward", "step", "train", "eval", "update", "run", "main", "apply",
+                         "reset", "build", "setup", "call", "get", "load", "save", "init"})
+
+
+def caller_in_source(path: str, line: int, files: list[str]) -> tuple[str, int, str] | None:
+    """(path, line, the name called) of the only call in `files` of the function (for
+    `__init__`: the class) that holds `line`; None where there is none or several."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return None
+    name = function.name
+    if name == "__init__":
+        name = enclosing_class(path, line) or ""
+    if not name or name.startswith("_") or name in _TOO_COMMON:
+        return None
+    inside = (function.lineno, function.end_lineno or function.lineno)
+    places = [(other, at) for other in files for at in calls_named(other, name, limit=8)
+              if not (other == path and inside[0] <= at <= inside[1])]
+    return (*places[0], name) if len(places) == 1 else None

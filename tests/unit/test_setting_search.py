@@ -1,0 +1,72 @@
+"""From a configuration entry to the statement that reads it: source files only, no torch."""
+
+from __future__ import annotations
+
+from gradscope.analyses.settings import setting_readers
+from gradscope.trace.call_sites import caller_in_source
+from gradscope.trace.locations import Site
+from gradscope.trace.setting_search import key_reads, keys_around
+
+CONFIG = '''CONFIG = {
+    "lr": 1e-3,
+    "checkpointing_kwargs": {"use_reentrant": True},
+    "nested": {
+        "depth": 2,
+    },
+}
+'''
+
+TRAIN = '''from config import CONFIG
+
+
+def build(model, cfg=CONFIG):
+    if cfg.get("lr") > 0:
+        model.enable(kwargs=cfg["checkpointing_kwargs"])
+    depth = cfg["nested"]["depth"]
+    return model
+'''
+
+
+def test_keys_around_a_line_innermost_first(tmp_path):
+    path = tmp_path / "config.py"
+    path.write_text(CONFIG)
+    assert keys_around(str(path), 3) == ["use_reentrant", "checkpointing_kwargs"]
+    assert keys_around(str(path), 5) == ["depth", "nested"]
+    assert keys_around(str(path), 1) == []
+
+
+def test_key_reads_are_statements_and_compound_headers(tmp_path):
+    path = tmp_path / "train.py"
+    path.write_text(TRAIN)
+    assert key_reads(str(path), "checkpointing_kwargs") == [6]
+    assert key_reads(str(path), "lr") == [5]  # the `if` header, not its body
+    assert key_reads(str(path), "use_reentrant") == []
+
+
+def test_a_setting_is_read_where_its_entry_or_the_entry_around_it_is(tmp_path):
+    config, train = tmp_path / "config.py", tmp_path / "train.py"
+    config.write_text(CONFIG)
+    train.write_text(TRAIN)
+    found = setting_readers(Site(str(config), 3), [str(config), str(train)])
+    assert [(site.line, key) for site, key in found] == [(6, "checkpointing_kwargs")]
+    assert setting_readers(Site(str(config), 2), [str(config), str(train)])[0][0].line == 5
+
+
+def test_entries_side_by_side_on_one_line_need_the_value_set(tmp_path):
+    path = tmp_path / "config.py"
+    path.write_text('CONFIG = {"activation": "relu", "channels": 8}\n')
+    assert keys_around(str(path), 1) == []  # which of the two? nothing is said
+    assert keys_around(str(path), 1, value_hint="'relu'") == ["activation"]
+
+
+def test_the_only_call_of_a_helper_is_its_caller(tmp_path):
+    helper, train = tmp_path / "monitor.py", tmp_path / "train.py"
+    helper.write_text("class Monitor:\n    def __init__(self, model):\n        model.register_hook(print)\n\n"
+                      "    def forward(self):\n        pass\n")
+    train.write_text("from monitor import Monitor\nmonitor = Monitor(model)\nmonitor.forward()\n")
+    files = [str(helper), str(train)]
+    assert caller_in_source(str(helper), 3, files) == (str(train), 2, "Monitor")
+    assert caller_in_source(str(helper), 6, files) is None  # `forward` is called by the framework
+    twice = tmp_path / "twice.py"  # (files are parsed once: another file for another program)
+    twice.write_text("from monitor import Monitor\na = Monitor(model)\nb = Monitor(model)\n")
+    assert caller_in_source(str(helper), 3, [str(helper), str(twice)]) is None  # which of the two ran?
