@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gradscope.analyses.settings import setting_readers
+from gradscope.analyses.settings import branch_options, setting_readers
 from gradscope.trace.call_sites import caller_in_source
 from gradscope.trace.locations import Site
 from gradscope.trace.setting_search import key_reads, keys_around
@@ -70,3 +70,14 @@ def test_the_only_call_of_a_helper_is_its_caller(tmp_path):
     twice = tmp_path / "twice.py"  # (files are parsed once: another file for another program)
     twice.write_text("from monitor import Monitor\na = Monitor(model)\nb = Monitor(model)\n")
     assert caller_in_source(str(helper), 3, [str(helper), str(twice)]) is None  # which of the two ran?
+
+
+def test_the_if_around_a_fix_site_names_the_option_it_reads(tmp_path):
+    train, model = tmp_path / "train.py", tmp_path / "model.py"
+    train.write_text('import argparse\nparser = argparse.ArgumentParser()\n'
+                     'parser.add_argument("--grad-checkpointing", type=int, default=1)\n'
+                     'args = parser.parse_args()\n')
+    model.write_text("def run(block, h, args):\n    if args.grad_checkpointing:\n"
+                     "        h = checkpoint(block, h)\n    return h\n")
+    found = branch_options(Site(str(model), 3, "run"), [str(train), str(model)])
+    assert [(site.line, name, value) for site, name, value in found] == [(3, "grad_checkpointing", "1")]

@@ -184,12 +184,34 @@ def _checkpoint_grad(trace, call, found):
     return finding
 
 
-_checkpoint_recompute = _worded(
-    "checkpoint-recompute-mismatch", "Checkpoint recomputation differs from the forward",
-    "During {call}, torch.utils.checkpoint ran the checkpointed function again and it saved "
-    "different tensors than the first time.",
-    "Make the checkpointed function deterministic in shapes and control flow: do not depend on global "
-    "state that changes between forward and backward (counters, random routing, autocast settings).")
+def _checkpoint_recompute(trace, call, found):
+    """The recomputation in backward saw other values than the forward: name the checkpoint
+    calls, and the program's own in-place writes made between the forward and this backward
+    (state the checkpointed function may read: a buffer a forward hook updates)."""
+    checkpoints = [Site(path, line) for path in user_files(trace)[:24] for line in calls_named(path, "checkpoint")]
+    since = max((c.seq for c in trace.backward_calls if c.index < call.index), default=-1)
+    writes = [change for change in trace.inplace_changes
+              if since < change.seq < call.seq and change.via is None and change.site is not None
+              and (change.op.endswith("_") or change.op == "__setitem__") and user_site(change.site) is change.site]
+    finding = _finding(
+        trace, call, "checkpoint-recompute-mismatch", "Checkpoint recomputation differs from the forward",
+        f"During {call_words(call)}, torch.utils.checkpoint ran the checkpointed function again"
+        + (f" (checkpointed at {', '.join(where(c) for c in checkpoints[:2])})" if checkpoints else "")
+        + " and it saved different tensors than the first time."
+        + (f" Between the forward and this backward the program changed a tensor in place at "
+           f"{where(writes[0].site)} (`{writes[0].op}`): if the checkpointed function reads it, the "
+           "recomputation no longer matches the forward." if writes else
+           " Something the function reads changed in between (state kept on an object, such as a cache "
+           "that grows at each call, a counter, random routing)."),
+        "Make the checkpointed function compute the same thing when run again in backward: change the state "
+        "it reads only after the backward (after `optimizer.step()`), and turn caches off in training "
+        "(`use_cache=False`).")
+    finding.fix_basis = "guess"
+    for place in checkpoints[:2]:
+        finding.add(Location.at(place, "checkpoint", "checkpointed: backward runs it again"))
+    for change in writes[:2]:
+        finding.add(Location.at(change.site, "modified", "changed in place between the forward and its recomputation"))
+    return finding
 
 
 def _no_backward(trace, call, found):
