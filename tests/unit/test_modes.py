@@ -87,6 +87,21 @@ def test_a_teacher_in_eval_mode_that_no_step_changes_is_not_trained_in_eval_mode
     assert modes.eval_from_start(eval_from_start_trace(changed=[])) is None
 
 
+def test_modes_set_model_by_model_or_part_by_part_are_not_a_forgotten_train_call():
+    # a student in train mode beside the eval-mode model: `.eval()` taken for a freeze (the ledger's)
+    trace = eval_from_start_trace(changed=[30])
+    trace.mode_switches.append(ModeSwitch("", "Student", True, 0, 0, 2, Site("/src/train.py", 40), module_id=99))
+    assert modes.eval_from_start(trace) is None
+    # the head put back in train mode inside the eval-mode model
+    trace = eval_from_start_trace(changed=[30])
+    trace.module_calls[3] = ModuleCall(3, "Linear", "head", parent=1, module=9, training=True)
+    trace.nodes[7] = Node(7, "AddmmBackward0", "linear", None, seq=102, backwards_before=0, module_call=3, leaf_ids=[31])
+    assert modes.eval_from_start(trace) is None
+    # (a loss module made inside forward, in train mode by default, holds no parameter: says nothing)
+    trace.nodes[7].leaf_ids = []
+    assert modes.eval_from_start(trace) is not None
+
+
 def test_train_call_before_the_loop_that_holds_the_evaluation(tmp_path):
     path = tmp_path / "train.py"
     path.write_text("def train(net):\n    net.train()\n    for epoch in range(3):\n        step(net)\n"

@@ -82,9 +82,22 @@ def eval_from_start(trace: Trace) -> EvalFromStart | None:
         steps_after = (after.steps_before if after else total_steps) - first.steps_before
         backwards_after = (after.backwards_before if after else total_backwards) - first.backwards_before
         if steps_after >= 2 and backwards_after >= 2 and _graph_built_in_eval(trace, first) \
-                and _holds_mode_dependent(trace, first.module_id) and _stepped(trace, first):
+                and _holds_mode_dependent(trace, first.module_id) and _stepped(trace, first) \
+                and not _modes_set_apart(trace, first.module_id):
             return EvalFromStart(first, steps_after, backwards_after)
     return None
+
+
+def _modes_set_apart(trace: Trace, module_id: int | None) -> bool:
+    """Whether the program sets modes model by model or part by part: another model ran in train
+    mode (a student beside a teacher in eval mode: an `.eval()` taken for a freeze, which the
+    ledger tells), or a part of this one did (the head put back in train mode)."""
+    if any(s.training is True and s.module_id != module_id for s in trace.mode_switches):
+        return True
+    # (a part with parameters: a loss module made afresh inside forward is in train mode by default)
+    with_parameters = {node.module_call for node in trace.nodes.values() if node.leaf_ids and node.module_call}
+    return any(call.training is True and call.id in with_parameters and _root_module(trace, call.id) == module_id
+               for call in trace.module_calls.values())
 
 
 def model_built_at(trace: Trace, switch: ModeSwitch) -> Site | None:
