@@ -43,6 +43,10 @@ EXPECTED = {
         ("critic_loop_penalty_not_detached.py", 10, "used"), ("critic_loop_penalty_not_detached.py", 27, "freed"),
         ("critic_loop_penalty_not_detached.py", 27, "backward"), ("critic_loop_penalty_not_detached.py", 24, "outer"),
         ("critic_loop_penalty_not_detached.py", 26, "outer")]),
+    "inference_mode_copied_student.py": ("inference-tensor-in-autograd", [
+        ("inference_mode_copied_student.py", 10, "fix"), ("inference_mode_copied_student.py", 14, "inference"),
+        ("inference_mode_copied_student.py", 10, "no-grad-block"), ("inference_mode_copied_student.py", 23, "failed"),
+        ("inference_mode_copied_student.py", 20, "outer")]),
     "checkpoint_recompute_grows_cache.py": ("checkpoint-recompute-mismatch", [
         ("checkpoint_recompute_grows_cache.py", 25, "backward"), ("checkpoint_recompute_grows_cache.py", 24, "checkpoint")]),
     "checkpoint_reentrant_grad.py": ("checkpoint-reentrant-grad", [("checkpoint_reentrant_grad.py", 9, "fix"),
@@ -54,9 +58,8 @@ EXPECTED = {
         ("custom_function_returns_view.py", 8, "fix"), ("custom_function_returns_view.py", 8, "returned"),
         ("custom_function_returns_view.py", 16, "view"), ("custom_function_returns_view.py", 17, "failed")]),
     "custom_function_wrong_grad_count.py": ("custom-function-bad-gradient", [
-        ("custom_function_wrong_grad_count.py", 12, "fix"),
-        ("custom_function_wrong_grad_count.py", 12, "returned"),
-        ("custom_function_wrong_grad_count.py", 17, "created"),
+        ("custom_function_wrong_grad_count.py", 12, "fix"), ("custom_function_wrong_grad_count.py", 12, "returned"),
+        ("custom_function_wrong_grad_count.py", 17, "created"), ("custom_function_wrong_grad_count.py", 7, "defined"),
         ("custom_function_wrong_grad_count.py", 18, "backward")]),
     "derivative_not_implemented.py": ("derivative-not-implemented", [("derivative_not_implemented.py", 6, "fix"),
         ("derivative_not_implemented.py", 6, "created"), ("derivative_not_implemented.py", 7, "backward")]),
@@ -237,6 +240,13 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "silent_clip_before_unscale.py": ("clipped-while-scaled", [
+        ("silent_clip_before_unscale.py", 16, "fix"), ("silent_clip_before_unscale.py", 15, "backward"),
+        ("silent_clip_before_unscale.py", 17, "step"), ("silent_clip_before_unscale.py", 10, "mode")]),
+    "silent_reset_behind_default_flag.py": ("grad-not-zeroed", [
+        ("silent_reset_behind_default_flag.py", 21, "fix"), ("silent_reset_behind_default_flag.py", 13, "fix"),
+        ("silent_reset_behind_default_flag.py", 14, "step"), ("silent_reset_behind_default_flag.py", 20, "backward"),
+        ("silent_reset_behind_default_flag.py", 15, "state")]),
     "silent_accumulation_reset.py": ("accumulation-wiped", [("silent_accumulation_reset.py", 18, "fix"),
         ("silent_accumulation_reset.py", 18, "zero_grad"), ("silent_accumulation_reset.py", 19, "backward"),
         ("silent_accumulation_reset.py", 21, "step")]),
@@ -345,7 +355,7 @@ HAZARD = {
     "hazard_forward_only_test.py": [("hazard_forward_only_test.py", 8, "fix"), ("hazard_forward_only_test.py", 7, "saved"), ("hazard_forward_only_test.py", 8, "modified")],
 }
 
-CLEAN = ["clean_training_loop.py", "clean_ddpg_soft_update.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
+CLEAN = ["clean_amp_unscale_then_clip.py", "clean_training_loop.py", "clean_ddpg_soft_update.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
          "seed_retain_graph_and_grads.py", "seed_no_grad_detach.py", "seed_copyslices_clean.py",
          "clean_cnn_batchnorm.py", "clean_transformer.py", "clean_custom_function.py", "clean_checkpoint.py",
          "clean_double_backward.py", "clean_allow_mutation.py",

@@ -168,3 +168,12 @@ def test_reads_an_argument(tmp_path):
                     "        self.count += 1\n")
     assert reads_an_argument(str(path), 3)
     assert not reads_an_argument(str(path), 4)
+
+
+def test_a_norm_layer_twin_is_the_same_layer_of_the_model_a_copy_was_made_from():
+    trace = Trace(argv=["train.py"])
+    trace.module_calls[1] = ModuleCall(1, "BatchNorm1d", "module.1", module=50, training=False)
+    trace.module_calls[2] = ModuleCall(2, "BatchNorm1d", "1", module=60, training=True)
+    trace.module_calls[3] = ModuleCall(3, "BatchNorm1d", "backbone.bn1", module=70, training=False)
+    assert modes.trained_twin(trace, trace.module_calls[1]).id == 2  # the EMA copy's layer and the model's
+    assert modes.trained_twin(trace, trace.module_calls[3]) is None  # a frozen backbone nothing fed

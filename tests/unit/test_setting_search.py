@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from gradscope.analyses.settings import branch_options, setting_readers
-from gradscope.trace.call_sites import caller_in_source
+from gradscope.trace.call_sites import caller_in_source, parameter_default
 from gradscope.trace.locations import Site
 from gradscope.trace.setting_search import key_reads, keys_around
 
@@ -81,3 +81,12 @@ def test_the_if_around_a_fix_site_names_the_option_it_reads(tmp_path):
                      "        h = checkpoint(block, h)\n    return h\n")
     found = branch_options(Site(str(model), 3, "run"), [str(train), str(model)])
     assert [(site.line, name, value) for site, name, value in found] == [(3, "grad_checkpointing", "1")]
+
+
+def test_a_parameter_default_of_the_function_around_a_line(tmp_path):
+    path = tmp_path / "trainer.py"
+    path.write_text("class T:\n    def step(self, x, zero_grad: bool = False, *, scale=2):\n"
+                    "        if zero_grad:\n            pass\n")
+    assert parameter_default(str(path), 3, "zero_grad") == (2, "False")
+    assert parameter_default(str(path), 3, "scale") == (2, "2")
+    assert parameter_default(str(path), 3, "x") is None

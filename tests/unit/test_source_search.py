@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from gradscope.trace.source_search import def_line, enclosing_block, return_lines, sibling_method
+from gradscope.trace.source_search import def_line, enclosing_block, mode_regions, return_lines, sibling_method
 
 SOURCE = textwrap.dedent("""\
     import torch
@@ -314,3 +314,10 @@ def test_parameter_pair_loops_and_takes_arguments(tmp_path):
         "        self.x = 1\n")
     assert parameter_pair_loops(str(path)) == [2]
     assert takes_arguments(str(path), 3) and not takes_arguments(str(path), 8)
+
+
+def test_the_regions_a_file_enters_inference_mode_in(tmp_path):
+    path = tmp_path / "vocab.py"
+    path.write_text("import torch\n\n@torch.inference_mode()\ndef grow(model):\n    return model\n\n"
+                    "def evaluate(model, x):\n    with torch.inference_mode():\n        return model(x)\n")
+    assert mode_regions(str(path)) == [(3, 4), (8, None)]

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..trace.locations import Site, is_library_path
-from ..trace.model import MODE_DEPENDENT, ModeSwitch, Trace
+from ..trace.model import MODE_DEPENDENT, ModeSwitch, ModuleCall, Trace
 from ..trace.source_search import enclosing_loop, mode_calls, same_function
 
 # Layers that compute differently in eval mode: what training in eval mode changes.
@@ -134,6 +134,26 @@ def parting_frame(site: Site | None, other: Site | None) -> Site | None:
             found = frames[index]
             return Site(found.path, found.line, found.function, tuple(frames[:index]))
     return site
+
+
+def trained_twin(trace: Trace, call: ModuleCall) -> ModuleCall | None:
+    """A call, in train mode, of the same layer of another model (the same path, under the
+    prefix an EMA wrapper adds: `module.1` and `1`): what a copy of the model was made from."""
+    if not call.name:
+        return None
+    for other in trace.module_calls.values():
+        if other.training is True and other.module != call.module and other.type == call.type and other.name \
+                and _same_layer(call.name, other.name):
+            return other
+    return None
+
+
+def _same_layer(name: str, other: str) -> bool:
+    """`module.1` and `1` (a wrapper's prefix); `q_net_target.q_net.0` and `q_net.q_net.0` (two
+    copies side by side in one model)."""
+    if name == other or name.endswith("." + other) or other.endswith("." + name):
+        return True
+    return "." in name and "." in other and name.split(".", 1)[1] == other.split(".", 1)[1]
 
 
 def _stepped(trace: Trace, switch: ModeSwitch) -> bool:

@@ -44,7 +44,9 @@ def branch_options(site: Site, files: list[str]) -> list[tuple[Site, str, str]]:
             continue
         condition = enclosing_condition(frame.path, frame.line)
         if condition is not None:
-            return options_read(Site(frame.path, condition), files)[:MAX_PLACES]
+            # (a private attribute is the program's own state, a counter: not an option)
+            return [found for found in options_read(Site(frame.path, condition), files)
+                    if not found[1].startswith("_")][:MAX_PLACES]
     return []
 
 

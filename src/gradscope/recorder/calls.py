@@ -7,7 +7,7 @@ import os
 import sys
 
 from ..trace.locations import capture, capture_stack
-from ..trace.model import Escape, GradRead, HookRegistration
+from ..trace.model import Escape, GradRead, HookRegistration, ScalerEvent
 from .cuts import Cuts
 from .events import EventLog
 from .graph import Graph
@@ -157,6 +157,20 @@ class SpecialCalls:
                 frame = frame.f_back
             del frame
             self._cuts.grad_off = (where[0], via)
+
+    @handles("_foreach_norm")
+    def norms_measured(self, func, args, out):
+        """clip_grad_norm_ measures the gradients with it (user code seldom calls it)."""
+        where = capture()
+        if "clip_grad" in (entry_label(where[1]) or ""):
+            seq = self._clock.seq
+            self._events.add("clip", lambda loc: ScalerEvent(next(seq), "clip", loc))
+
+    def gradients_unscaled(self) -> None:
+        """A GradScaler divided the gradients by its scale (in `unscale_`, or in `step` if not yet):
+        called by the recording mode for the op `uses_gradients` names, an in-place op it records."""
+        seq = self._clock.seq
+        self._events.add("unscale", lambda loc: ScalerEvent(next(seq), "unscale", loc))
 
     @handles("register_hook")
     def hook_registered(self, func, args, out):

@@ -8,7 +8,8 @@ import traceback
 from ..trace.locations import capture_stack
 from .records import MAX_EVENTS, MAX_INTERNAL_ERRORS
 
-EVENT_KINDS = ("escape", "grad_read", "hook", "stale", "revival", "moved", "freeze", "dead_term", "unfreeze")
+EVENT_KINDS = ("escape", "grad_read", "hook", "stale", "revival", "moved", "freeze", "dead_term", "unfreeze",
+               "clip", "unscale")
 
 
 class EventLog:

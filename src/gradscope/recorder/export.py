@@ -10,7 +10,8 @@ from .reads import dtype_name
 from .records import BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED, SEQ
 
 _EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks", "stale": "stale_links",
-                  "revival": "revivals", "moved": "leaves_moved", "freeze": "freezes", "dead_term": "dead_terms", "unfreeze": "unfreezes"}
+                  "revival": "revivals", "moved": "leaves_moved", "freeze": "freezes", "dead_term": "dead_terms", "unfreeze": "unfreezes",
+                  "clip": "clips", "unscale": "unscales"}
 
 
 def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backward_calls, op_failures,

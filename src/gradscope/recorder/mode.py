@@ -111,6 +111,7 @@ class RecordingMode(TorchFunctionMode):
                 elif func in self._gradient_users:
                     self._optimizers.accumulation.used()
                     self._optimizers.scaler_seen = True
+                    self._specials.gradients_unscaled()
                 self._inplace.note_changes(func, before, args, kwargs)
             if type(out) is Tensor:  # the common case: _note_tensor inlined (one call fewer per op)
                 try:

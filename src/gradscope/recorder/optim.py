@@ -74,7 +74,7 @@ class Optimizers:
         self.first_steps: list[OptimizerStep] = []
         self.ledger = StepLedger(leaves)
         self._serial = itertools.count()  # each optimizer's first steps: what .grad held, what changed
-        self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step)
+        self._never_graded: dict[int, tuple] = {}  # leaf id -> (site, optimizer or "backward", step, id or None)
         self._graded: set[int] = set()
         self._not_in_optimizer: dict[int, tuple] = {}  # leaf id -> (site, optimizer, step, id(param))
         self._dead_param_ids: set[int] = set()  # id(param) of what optimizers since gone stepped
@@ -195,7 +195,7 @@ class Optimizers:
                     if p.grad is not None:
                         self._graded.add(leaf_id(p))
                     elif p.requires_grad and leaf_id(p) not in self._never_graded:
-                        self._never_graded[leaf_id(p)] = (step_site(), state.name, state.steps)
+                        self._never_graded[leaf_id(p)] = (step_site(), state.name, state.steps, None)
                         self._name_while_alive()
             self._check_strays(state, step_site)
         elif state.registrations != self._modules.registrations and state.rechecks < _MAX_RECHECKS:
@@ -250,7 +250,7 @@ class Optimizers:
                 if p.grad is not None:
                     self._graded.add(leaf_id(p))
                 elif leaf_id(p) not in self._never_graded:
-                    self._never_graded[leaf_id(p)] = (site, "backward", index + 1)
+                    self._never_graded[leaf_id(p)] = (site, "backward", index + 1, id(p))
                     self._name_while_alive()
 
     def _name_while_alive(self) -> None:
@@ -272,9 +272,12 @@ class Optimizers:
         known = set().union(self._dead_param_ids, *(s.param_ids for s in self._states.values()))
         if self._not_in_optimizer:
             known |= _params_of_live_optimizers()  # also those that never stepped (the run failed first)
-        never = [lid for lid in self._never_graded if lid not in self._graded]
+        never = [lid for lid, entry in self._never_graded.items() if lid not in self._graded
+                 # (seen at a backward: where optimizers exist, one left out of them all is left out on
+                 # purpose, a target network updated by copying; one an optimizer holds is not)
+                 and (entry[3] is None or not self._states or entry[3] in known)]
         if never:
-            site, name, step = self._never_graded[never[0]]
+            site, name, step, _ = self._never_graded[never[0]]
             hazards.append(GradHazard("never-graded", never[:16], site, name, step))
         stray = [lid for lid, entry in self._not_in_optimizer.items() if entry[3] not in known]
         if stray:

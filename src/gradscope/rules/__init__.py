@@ -29,6 +29,7 @@ from . import (
     modes,
     op_errors,
     python_errors,
+    scaling,
     silent,
     unexplained,
 )
@@ -68,6 +69,7 @@ RULES: dict[str, Rule] = {
     "training-in-eval-mode (from the start)": modes.eval_from_start,
     modes.FROZEN_NORM_RULE_ID: modes.frozen_norm_in_train_mode,
     modes.UNFED_NORM_RULE_ID: modes.norm_evaluated_without_statistics,
+    scaling.RULE_ID: scaling.clipped_while_scaled,
     "parameter-without-gradient (optimizer)": ledger.optimizer_without_gradients,
     ddp.BUFFERS_RULE_ID: ddp.buffers_between_forwards,
     ddp.NO_SYNC_RULE_ID: ddp.step_without_sync,
@@ -107,7 +109,8 @@ def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
         shown = {(f.path, f.line) for loc in finding.locations for f in (loc, *loc.callers)}
         added = 0
         for loc in list(finding.locations):
-            if loc.callers or is_library_path(loc.path) or loc.path.startswith("<") or added >= limit:
+            if loc.callers or loc.role == "setting" or is_library_path(loc.path) or loc.path.startswith("<") \
+                    or added >= limit:
                 continue
             files = project_files(trace) if files is None else files
             found = caller_in_source(loc.path, loc.line, files)

@@ -10,7 +10,8 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, source_line, user_site
 from ..trace.queries import user_files
 from ..trace.model import Trace
-from ..trace.source_search import calls_named, calls_with_argument, reentrant_checkpoint_calls, return_lines
+from ..trace.source_search import (calls_named, calls_with_argument, reentrant_checkpoint_calls, return_lines,
+                                   sibling_method)
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _nan
 from ._explainers import Explainers, explain_first, matches
@@ -75,7 +76,14 @@ def _function_gradient(trace, call, found):
         fix,
         *(Location.at(site, "returned", "backward returns here") for site in returns),
         Location.at(defined, "function", "backward defined here") if not returns else None,
-        Location.at(node.site if node else None, "created", "Function applied"))
+        Location.at(node.site if node else None, "created", "Function applied"),
+        Location.at(_forward_of(defined), "defined", "its forward: the inputs backward answers for"))
+
+
+def _forward_of(defined: Site | None) -> Site | None:
+    """The `forward` beside a custom Function's `backward`."""
+    line = sibling_method(defined.path, defined.line, "forward") if defined is not None else None
+    return Site(defined.path, line, "forward") if line else None
 
 
 def _hook_changed(trace, call, found):
@@ -118,7 +126,19 @@ def _input_without_grad(trace, call, found):
         f"{call_words(call)} asks for the gradient with respect to "
         + (f"input {index} ({shape_words(call.inputs[index].shape)})" if index is not None else "an input")
         + ", which does not require grad: autograd never tracked it.",
-        "Create that input with requires_grad=True (or `.requires_grad_()` before using it), or leave it out of `inputs`.")
+        "Create that input with requires_grad=True (or `.requires_grad_()` before using it), or leave it out of `inputs`.",
+        *_freezes_before(trace, call))
+
+
+def _freezes_before(trace, call, limit: int = 2) -> list[Location]:
+    """The lines that set requires_grad=False on parameters before this call: where the
+    gradient the call asks for stopped being tracked."""
+    found: list[Location] = []
+    for freeze in trace.freezes:
+        if freeze.seq < call.seq and freeze.site is not None and len(found) < limit \
+                and not any((f.path, f.line) == (freeze.site.path, freeze.site.line) for f in found):
+            found.append(Location.at(freeze.site, "frozen", "requires_grad=False set here"))
+    return found
 
 
 def _leaf_moved(trace, call, found):

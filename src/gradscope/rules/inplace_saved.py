@@ -12,7 +12,7 @@ from ..analyses.provenance import crossings_at
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
-from ..trace.queries import changes_after_save, model_call_site, saved_tensor_of, user_files
+from ..trace.queries import changes_after_save, frame_in_caller_of, model_call_site, saved_tensor_of, user_files
 from ..trace.source_search import (alias_assignment, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
                                    writes_an_argument)
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
@@ -120,19 +120,25 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
                          f"this step changes in place the weights that {saver} saved, before the backward "
                          f"at {where(call.site)} that needs them has run: call it after that backward")
     if stepped:
-        finding.mark_fix(built, "or run this forward again after the step, so the backward uses the new weights")
-        if built is None:
-            # The failing loss reuses an output computed before the step (`g_loss = bce(d_fake, ...)`
-            # with `d_fake = D(fake)` from before `opt_d.step()`): computing it again there, after
-            # the step, is the other fix (and the one that keeps this loss's gradients out of
-            # what the step applies).
-            reuse = next((c for c in crossings_at(trace, call.roots, stepped[0].seq)
-                          if user_site(c.new.site) is not None), None)
-            if reuse is not None:
-                finding.mark_fix(user_site(reuse.new.site),
-                                 f"or compute again here, after the step, what this line takes from the forward "
-                                 f"at {where(user_site(reuse.old.site))}, so the backward uses the new weights")
-                finding.add(Location.at(reuse.old.site, "built", "computed before the step, reused after it"))
+        # The failing loss reuses an output computed before the step (`g_loss = bce(d_fake, ...)`
+        # with `d_fake = D(fake)` from before `opt_d.step()`): computing it again where it is
+        # reused, after the step, is the other fix (and the one that keeps this loss's gradients
+        # out of what the step applies). The line that passes the old output on (the call of a
+        # penalty helper), rather than the helper's own line.
+        reuse = next((c for c in crossings_at(trace, call.roots, stepped[0].seq)
+                      if user_site(c.new.site) is not None), None)
+        if reuse is not None:
+            old, new = user_site(reuse.old.site), user_site(reuse.new.site)
+            # (a node's line comes without its callers: the backward's own chain has them when the
+            # reuse is made on its line, inside a helper that differentiates what it is given)
+            backward = user_site(call.site)
+            chain = backward if backward is not None and (backward.path, backward.line) == (new.path, new.line) else new
+            finding.mark_fix(frame_in_caller_of(chain, built or old) or new,
+                             f"or compute again here, after the step, what this line takes from the forward "
+                             f"at {where(built or old)}, so the backward uses the new weights")
+            finding.add(Location.at(reuse.old.site, "built", "computed before the step, reused after it"))
+        else:
+            finding.mark_fix(built, "or run this forward again after the step, so the backward uses the new weights")
         return
     for site in built_inplace:
         finding.mark_fix(site, f"built with inplace=True: it overwrites its input, which {saver} saved for "

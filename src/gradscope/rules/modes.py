@@ -5,6 +5,7 @@ norm evaluated with statistics it never gathered."""
 from __future__ import annotations
 
 from ..analyses import modes
+from ..trace.call_sites import caller_in_source, loops_over_arguments
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import Trace
@@ -134,6 +135,10 @@ def norm_evaluated_without_statistics(trace: Trace) -> list[Finding]:
         return []
     unfed = set(trace.unfed_norms)
     calls = [call for call in trace.module_calls.values() if call.module in unfed and call.training is False]
+    # Only a layer whose twin gathered statistics (the same layer of the model an EMA or copy was
+    # made from, run in train mode): one that nothing ever fed, a frozen backbone kept in eval
+    # mode as it came, says nothing wrong about the program (its weights were meant to be loaded).
+    calls = [call for call in calls if modes.trained_twin(trace, call) is not None]
     if not calls:
         return []
     first = calls[0]
@@ -150,6 +155,13 @@ def norm_evaluated_without_statistics(trace: Trace) -> list[Finding]:
         fix=("Carry the buffers along with the parameters (`zip(ema.buffers(), model.buffers())`, or average the "
              "`state_dict()`), or run the model in train mode on data before evaluating it."))
     if len(loops) == 1:
+        # (a helper given the parameter lists: the call that gives it only parameters comes first)
+        called = caller_in_source(loops[0].path, loops[0].line, project_files(trace)) \
+            if loops_over_arguments(loops[0].path, loops[0].line) else None
+        if called is not None:
+            finding.mark_fix(Site(called[0], called[1]), f"gives `{called[2]}` the parameters only: the batch-norm "
+                                                         "statistics are buffers, left at their initial values; pass "
+                                                         "the buffers too")
         finding.mark_fix(loops[0], "averages (or copies) the parameters only: the batch-norm statistics are buffers, "
                                    "left at their initial values; include `buffers()`")
     finding.add(Location.at(forward, "used", "evaluated with statistics never gathered"))

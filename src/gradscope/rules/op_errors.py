@@ -11,13 +11,14 @@ import re
 from typing import Callable
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, user_site
+from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import OpFailure, TensorArg, Trace
 from ..analyses.settings import inference_mode_options, library_entry
 from ..trace.queries import project_files, user_files
+from ..trace.call_sites import caller_in_source
 from ..trace.source_search import (assigned_values, binding_line, calls_named, carrying_statement, enclosing_block,
                                    return_lines, returned_inplace, same_function, sibling_method,
-                                   string_settings)
+                                   mode_regions, string_settings)
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
 
@@ -247,16 +248,21 @@ def _inference(trace, index, failure):
     block_site = _cuts.block_around(made, ("inference_mode",))
     entered = library_entry(made) if block_site is None else None
     options = inference_mode_options(project_files(trace)) if entered is not None else []
-    stored = carrying_statement(made.path, made.line) if made is not None else None
+    if not options:
+        entered = None  # (a call into a library says nothing unless the library runs inference_mode itself)
+    # (made inside a library: where the record first saw it, which may be long after it was made)
+    in_library = made is not None and is_library_path(made.path)
+    stored = carrying_statement(made.path, made.line) if made is not None and not in_library else None
     finding = _finding(
         trace, index, failure, "inference-tensor-in-autograd", "Inference tensor used with autograd",
         f"{op_words(failure.op)} at {where(failure.site)} uses a tensor made "
-        f"{f'at {where(made)} ' if made else '(where, gradscope did not see: before recording or in code it does not trace) '}under "
+        f"{f'at {where(made)} ' if made and not in_library else '(where, gradscope did not see: before recording or in library code; first seen at ' + where(made) + ') ' if made else '(where, gradscope did not see: before recording or in code it does not trace) '}under "
         f"torch.inference_mode(){f' (opened at {where(block_site)})' if block_site else ''}. Inference tensors "
         "have no version counter, so autograd can neither save them for backward nor see them modified.",
         "Clone it outside the block before training on it (`t = t.clone()`), or use `torch.no_grad()` instead "
         "of inference_mode for code whose results are trained on.",
-        Location.at(made, "inference", "made under inference_mode"),
+        Location.at(made, "used" if in_library else "inference",
+                    "first seen here, inside library code" if in_library else "made under inference_mode"),
         Location.at(block_site, "no-grad-block", "inference_mode opened"),
         Location.at(entered, "mode", "calls into library code that runs this under inference_mode"))
     for site, constructor, option in options:
@@ -266,12 +272,35 @@ def _inference(trace, index, failure):
         finding.mark_fix(Site(made.path, stored, made.function, made.callers),
                          "keeps a tensor made under inference_mode for later calls, with grad on too: do not cache "
                          "what is made in inference mode (or rebuild it when grad is on)")
+    if block_site is None and not options and stored is None:
+        _program_inference_regions(trace, finding, made)
     if options or stored is not None:
         finding.fix = ((f"Build the {options[0][1]} with `{options[0][2]}`: its evaluation then runs under "
                         "torch.no_grad(), whose results can be used in training. " if options else "")
                        + ("Or do not keep tensors made during evaluation in a cache that training reads."
                           if stored is not None else ""))
     return finding
+
+
+def _program_inference_regions(trace, finding, made) -> None:
+    """Where the record does not place the making of the inference tensor (made inside a
+    library, first seen later): the program's own inference_mode regions. An inference tensor is
+    made only under inference_mode; where the program enters it at one place, that is the place."""
+    files = project_files(trace)
+    regions = [(path, line, def_line) for path in files for line, def_line in mode_regions(path)]
+    if len(regions) != 1:
+        return
+    path, line, def_line = regions[0]
+    finding.mark_fix(Site(path, line), "the program's only torch.inference_mode(): what is made under it (a "
+                                       "parameter a helper resizes or builds) cannot be saved for backward; use "
+                                       "torch.no_grad() here")
+    finding.explanation += (f" The program enters inference_mode at one place only, {where(Site(path, line))}: "
+                            "a tensor made under it is an inference tensor for good, even after the block ends.")
+    finding.fix = ("Use `torch.no_grad()` instead of `torch.inference_mode()` where tensors are made that training "
+                   "uses later (a layer grown or built under it), or clone them outside the block.")
+    called = caller_in_source(path, def_line, files) if def_line is not None else None
+    if called is not None:
+        finding.add(Location(called[0], called[1], "outer", f"calls `{called[2]}`, which runs under inference_mode"))
 
 
 _EXPLAINERS: list[tuple[str, Callable]] = [

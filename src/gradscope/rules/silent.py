@@ -9,8 +9,10 @@ from ..analyses.ledger import definition_sites
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
-from ..trace.queries import made_later_in_function, optimizer_built, ran_after
-from ..trace.source_search import assigned_values, calls_named, flag_assignments, reads_an_argument, same_function
+from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, user_files
+from ..trace.call_sites import caller_in_source, parameter_default
+from ..trace.source_search import (assigned_values, calls_named, enclosing_condition, flag_assignments, names_read,
+                                   reads_an_argument, same_function)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 
@@ -56,6 +58,34 @@ def _module_of(name: str | None) -> str:
     return name.rsplit(".", 1)[0] if name and "." in name else ""
 
 
+def _resets_that_never_ran(trace: Trace, finding: Finding) -> None:
+    """The program's own `zero_grad()`, which did not run between the steps: inside an `if` that
+    never held. Where that `if` reads a parameter of its function (`if zero_grad:` in
+    `def optimizer_step(self, zero_grad=False)`), the call that leaves it at its default and the
+    default are the lines to change."""
+    files = user_files(trace)[:24]
+    resets = [(path, line) for path in files for line in calls_named(path, "zero_grad")][:2]
+    for path, line in resets:
+        condition = enclosing_condition(path, line)
+        if condition is None:
+            continue
+        finding.add(Location(path, condition, "state", "the reset runs only when this holds: it never did"))
+        finding.explanation += (f" The program does reset them, at {where(Site(path, line))}, but only when the "
+                                f"condition at line {condition} holds, which it never did.")
+        for name in names_read(path, condition):
+            default = parameter_default(path, condition, name)
+            called = caller_in_source(path, default[0], project_files(trace)) if default else None
+            if default is None or called is None:
+                continue
+            finding.mark_fix(Site(called[0], called[1]), f"calls `{called[2]}` without `{name}=`, so it keeps its "
+                                                         f"default {default[1]} and the reset never runs: pass it")
+            finding.mark_fix(Site(path, default[0]), f"`{name}` defaults to {default[1]}: the reset under "
+                                                     f"`if {name}:` runs only when a caller passes it")
+            finding.fix = (f"Pass `{name}=True` where `{called[2]}` is called (or change its default), so that the "
+                           "gradients are reset once per step.")
+            return
+
+
 def gradient_hazards(trace: Trace) -> list[Finding]:
     findings = []
     for hazard in trace.grad_hazards:
@@ -71,6 +101,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 "Call `optimizer.zero_grad()` once per step (before backward), e.g. at the top of the loop. "
                 "If you accumulate on purpose, zero right after each step.",
                 step, Location.at(last.site if last else None, "backward", "adds to .grad")))
+            _resets_that_never_ran(trace, findings[-1])
         elif hazard.kind == "nonfinite":
             origin = trace.nan_origins[0] if trace.nan_origins else None
             if origin is None and trace.grad_flow is not None and trace.grad_flow.first_nonfinite is not None:

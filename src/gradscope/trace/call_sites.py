@@ -9,6 +9,8 @@ called from several places says nothing about which one ran.
 
 from __future__ import annotations
 
+import ast
+
 from .source_search import _enclosing_function, calls_named, enclosing_class
 
 # Names called from everywhere, or by the framework rather than by a line of the program.
@@ -31,3 +33,35 @@ def caller_in_source(path: str, line: int, files: list[str]) -> tuple[str, int, 
     places = [(other, at) for other in files for at in calls_named(other, name, limit=8)
               if not (other == path and inside[0] <= at <= inside[1])]
     return (*places[0], name) if len(places) == 1 else None
+
+
+def parameter_default(path: str, line: int, name: str) -> tuple[int, str] | None:
+    """(the `def` line, the default as written) where the function holding `line` takes a
+    parameter `name` with a default (`def optimizer_step(self, zero_grad: bool = False)`)."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return None
+    arguments = function.args
+    positional = [*arguments.posonlyargs, *arguments.args]
+    pairs = list(zip(positional[len(positional) - len(arguments.defaults):], arguments.defaults))
+    pairs += [(arg, default) for arg, default in zip(arguments.kwonlyargs, arguments.kw_defaults) if default is not None]
+    for arg, default in pairs:
+        if arg.arg == name:
+            return function.lineno, ast.unparse(default)
+    return None
+
+
+def loops_over_arguments(path: str, line: int) -> bool:
+    """Whether the `for` at `line` iterates over what its function was given (`for p, tp in
+    zip(params, target_params)` in `def polyak_update(params, target_params, tau)`): the caller
+    chose what the loop sees."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return False
+    given = {arg.arg for arg in [*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs]}
+    given.discard("self")
+    for node in ast.walk(function):
+        if isinstance(node, (ast.For, ast.comprehension)) and getattr(node.iter, "lineno", None) == line:
+            names = {n.id for n in ast.walk(node.iter) if isinstance(n, ast.Name)}
+            return bool(names & given)
+    return False

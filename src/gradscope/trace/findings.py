@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .locations import Site, source_line
+from .locations import Site, is_library_path, source_line
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ class Finding:
         """Mark `site` as the line to change, with one sentence saying why that line. Fix sites go
         before every other location, in the order they are marked (best first), two at most;
         None (a line the trace does not know) marks nothing. Returns whether it was marked."""
-        if site is None:
-            return False
+        if site is None or is_library_path(site.path):
+            return False  # (an installed library's line is not one the user changes)
         marked = self.fix_sites
         if len(marked) >= MAX_FIX_SITES or any((m.path, m.line) == (site.path, site.line) for m in marked):
             return False

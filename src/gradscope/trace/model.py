@@ -354,6 +354,16 @@ class HookRegistration:
 
 
 @dataclass
+class ScalerEvent:
+    """A gradient-scaling event, once per user line: `clip` (clip_grad_norm_ measured the
+    gradients), `unscale` (a GradScaler divided them by its scale, in `unscale_` or in `step`)."""
+
+    seq: int
+    kind: str
+    site: Site | None
+
+
+@dataclass
 class StaleLink:
     """A new node that links to a node an earlier backward call already ran and freed."""
 
@@ -513,6 +523,8 @@ class Trace:
     module_flags: list[ModuleFlag] = field(default_factory=list)
     built_in_forward: list[BuiltInForward] = field(default_factory=list)
     stale_links: list[StaleLink] = field(default_factory=list)
+    clips: list[ScalerEvent] = field(default_factory=list)  # gradient clipping, first per line
+    unscales: list[ScalerEvent] = field(default_factory=list)  # GradScaler unscaling, first per line
     grad_hazards: list[GradHazard] = field(default_factory=list)
     first_steps: list[OptimizerStep] = field(default_factory=list)  # of each optimizer (at most 16)
     param_steps: list[ParamStep] = field(default_factory=list)  # the ledger of each optimizer's first steps

@@ -89,6 +89,22 @@ def enclosing_block(path: str, line: int, words: tuple[str, ...] = GRAD_OFF_WORD
     return best
 
 
+def mode_regions(path: str, word: str = "inference_mode") -> list[tuple[int, int | None]]:
+    """The regions of a file that enter a grad mode: (the `with` or decorator line, for a
+    decorator the `def` line of the function it wraps, else None)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found: list[tuple[int, int | None]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.With, ast.AsyncWith)):
+            if any(word in ast.unparse(item.context_expr) for item in node.items):
+                found.append((node.lineno, None))
+        elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            found += [(d.lineno, node.lineno) for d in node.decorator_list if word in ast.unparse(d)]
+    return sorted(found)
+
+
 def caching_block(path: str, line: int) -> int | None:
     """The line of the innermost `with <...>.cached():` (or `cache()`) around `line`: a context
     that keeps what is computed inside it for reuse (torch.nn.utils.parametrize.cached())."""
@@ -353,19 +369,25 @@ def reads_an_argument(path: str, line: int) -> bool:
 
 def parameter_pair_loops(path: str, limit: int = 2) -> list[int]:
     """Lines of loops over two models' parameters side by side (`for e, p in zip(ema.parameters(),
-    model.parameters()):`): a copy or an average of the parameters, which leaves the buffers
-    (batch-norm statistics) out."""
+    model.parameters()):`), or of calls given two models' parameters (`polyak_update(
+    net.parameters(), target.parameters(), tau)`): a copy or an average of the parameters, which
+    leaves the buffers (batch-norm statistics) out."""
     tree = _parse(path)
     if tree is None:
         return []
-    found = []
+    found = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.For) and isinstance(node.iter, ast.Call) and ast.unparse(node.iter.func) == "zip":
-            walked = [a for a in node.iter.args if isinstance(a, ast.Call) and isinstance(a.func, ast.Attribute)
-                      and a.func.attr in ("parameters", "named_parameters")]
-            if len(walked) >= 2:
-                found.append(node.lineno)
+            if _parameter_lists(node.iter.args) >= 2:
+                found.add(node.lineno)
+        elif isinstance(node, ast.Call) and ast.unparse(node.func) != "zip" and _parameter_lists(node.args) >= 2:
+            found.add(node.lineno)
     return sorted(found)[:limit]
+
+
+def _parameter_lists(arguments) -> int:
+    return sum(1 for a in arguments if isinstance(a, ast.Call) and isinstance(a.func, ast.Attribute)
+               and a.func.attr in ("parameters", "named_parameters"))
 
 
 def takes_arguments(path: str, line: int) -> bool:

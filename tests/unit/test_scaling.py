@@ -1,0 +1,30 @@
+"""The order of clipping and unscaling under a GradScaler: hand-built traces, no torch."""
+
+from __future__ import annotations
+
+from gradscope.analyses.scaling import clipped_while_scaled
+from gradscope.trace.locations import Site
+from gradscope.trace.model import BackwardCall, ScalerEvent, Trace
+
+LOOP = "/src/train.py"
+
+
+def trace_with(events) -> Trace:
+    trace = Trace(argv=["train.py"])
+    trace.backward_calls = [BackwardCall(0, "Tensor.backward", Site(LOOP, 15), 5, False, False)]
+    for seq, kind, line in events:
+        (trace.clips if kind == "clip" else trace.unscales).append(ScalerEvent(seq, kind, Site(LOOP, line)))
+    return trace
+
+
+def test_clipping_before_the_step_unscales_is_clipping_scaled_gradients():
+    found = clipped_while_scaled(trace_with([(10, "clip", 16), (12, "unscale", 17)]))
+    assert (found.clip.site.line, found.unscale.site.line, found.backward.site.line) == (16, 17, 15)
+
+
+def test_unscaling_first_then_clipping_is_right():
+    assert clipped_while_scaled(trace_with([(9, "unscale", 16), (10, "clip", 17)])) is None
+
+
+def test_a_disabled_scaler_never_unscales_and_clipping_is_then_right():
+    assert clipped_while_scaled(trace_with([(10, "clip", 16)])) is None
