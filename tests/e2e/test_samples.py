@@ -47,6 +47,10 @@ EXPECTED = {
         ("inference_mode_copied_student.py", 10, "fix"), ("inference_mode_copied_student.py", 14, "inference"),
         ("inference_mode_copied_student.py", 10, "no-grad-block"), ("inference_mode_copied_student.py", 23, "failed"),
         ("inference_mode_copied_student.py", 20, "outer")]),
+    "bank_filled_by_hook.py": ("backward-through-freed-graph", [
+        ("bank_filled_by_hook.py", 24, "created"), ("bank_filled_by_hook.py", 15, "used"),
+        ("bank_filled_by_hook.py", 24, "linked"), ("bank_filled_by_hook.py", 25, "freed"),
+        ("bank_filled_by_hook.py", 25, "backward"), ("bank_filled_by_hook.py", 23, "outer")]),
     "checkpoint_recompute_grows_cache.py": ("checkpoint-recompute-mismatch", [
         ("checkpoint_recompute_grows_cache.py", 25, "backward"), ("checkpoint_recompute_grows_cache.py", 24, "checkpoint")]),
     "checkpoint_reentrant_grad.py": ("checkpoint-reentrant-grad", [("checkpoint_reentrant_grad.py", 9, "fix"),
@@ -240,6 +244,11 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "silent_loss_term_from_no_grad_helper.py": ("loss-term-without-gradient", [
+        ("silent_loss_term_from_no_grad_helper.py", 8, "fix"), ("silent_loss_term_from_no_grad_helper.py", 10, "cut"),
+        ("silent_loss_term_from_no_grad_helper.py", 8, "no-grad-block"),
+        ("silent_loss_term_from_no_grad_helper.py", 14, "cut-input"),
+        ("silent_loss_term_from_no_grad_helper.py", 20, "term"), ("silent_loss_term_from_no_grad_helper.py", 21, "backward")]),
     "silent_clip_before_unscale.py": ("clipped-while-scaled", [
         ("silent_clip_before_unscale.py", 16, "fix"), ("silent_clip_before_unscale.py", 15, "backward"),
         ("silent_clip_before_unscale.py", 17, "step"), ("silent_clip_before_unscale.py", 10, "mode")]),

@@ -298,9 +298,9 @@ class Graph:
             _, nid = order.popleft()
             record = records.pop(nid, None)
             freed.pop(nid, None)
-            if self.linkers:
-                self.linkers.pop(nid, None)
-            self.ran.pop(nid, None)
+            self.linkers.pop(nid, None)
+            if nid not in self.pinned:  # (a pinned record keeps which backward ran it: findings ask)
+                self.ran.pop(nid, None)
             if record is None:
                 continue
             if nid in settled:

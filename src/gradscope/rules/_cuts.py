@@ -138,7 +138,7 @@ _NOT_SETTINGS = frozenset({"self", "return", "torch", "type", "dtype", "device",
                            "int", "long", "bool", "item", "tensor", "not", "and", "for", "with", "lambda"})
 
 
-def _decorated_caller(cut: GraphCut) -> tuple[Site | None, Site | None]:
+def decorated_caller(cut: GraphCut) -> tuple[Site | None, Site | None]:
     """A function decorated with no_grad that calls out to the code that made the cut (an
     optimizer's step running the closure it is given): (its decorator, the call inside it)."""
     found = _block_and_frame(cut.site)
@@ -153,7 +153,7 @@ def _decorated_caller(cut: GraphCut) -> tuple[Site | None, Site | None]:
 
 def fix(cut: GraphCut) -> str:
     if cut.reason in ("no_grad", "inference_mode"):
-        block, call = _decorated_caller(cut)
+        block, call = decorated_caller(cut)
         if call is not None and call.function == "forward":
             return (f"The forward decorated at {where(block)} runs with gradient tracking off, so the module's "
                     "output has no graph and its parameters get no gradient. Remove the decorator where the module "
@@ -187,7 +187,7 @@ def fix_site(cut: GraphCut) -> tuple[Site, str] | None:
         return (call, "a reentrant checkpoint runs its function under no_grad: pass use_reentrant=False here") \
             if call is not None else None
     if cut.reason in ("no_grad", "inference_mode"):
-        block, frame = _decorated_caller(cut)
+        block, frame = decorated_caller(cut)
         if frame is not None and frame.function == "forward":
             # A module's forward decorated to run without grad: nothing it computes trains
             # (an optimizer's `step` decorated so is torch's own idiom; a forward is not).

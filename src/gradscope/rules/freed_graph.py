@@ -105,7 +105,7 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             stored, carried, loop_line = None, False, None
         # The use that put the tensor into the graph the first backward freed (a discriminator
         # step `netD(fake)`): where a detach() would keep it out.
-        linked, linked_at_freeing = None, False
+        linked, linked_at_freeing, through_state = None, False, False
         # Nothing but the old tensor ties the failing loss to a parameter (a second loss built
         # from the logits of a forward whose backward ran): `.detach()` would leave it without a
         # graph; the tensor must be computed again.
@@ -128,6 +128,12 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                 linked_at_freeing = True  # `d_loss = D(fake).mean(); ...backward()` on one line
             if linked is not None and any((linked.path, linked.line) == (s.path, s.line) for s in named):
                 linked = None  # the same line as the freeing backward or the new use: already named
+            # The use was the new use's own line, run by an earlier forward (`torch.cat([h] + self.bank)`):
+            # the tensor reaches it through state the model keeps between calls, not as an argument
+            # of the model call, so no detach at that call would keep it out.
+            through_state = (linked is not None and len(candidates) == 2 and candidates[0] is not None
+                             and linked is candidates[1] and consumer is not None and consumer.site is not None
+                             and (candidates[0].path, candidates[0].line) == (consumer.site.path, consumer.site.line))
         # Kept in a list on an object (a replay memory): it outlives the backward that frees it.
         kept = (kept_on_objects(consumer.site.path, consumer.site.line)
                 if not carried and stored is None and linked is None and consumer is not None and consumer.site
@@ -178,8 +184,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                                 "compute it inside the loop (or `.detach()` it, if nothing before it "
                                                 "is meant to train)")
         else:
-            carried_fix = _mark_carried(finding, trace, freed, loop_line, kept, linked, consumer, freeing, carried,
-                                        call)
+            carried_fix = _mark_carried(finding, trace, freed, loop_line, kept, None if through_state else linked,
+                                        consumer, freeing, carried, call)
         if crossing is not None and not library_twice:
             made, used = (("value made once, before the loop", "used again in the next iteration") if before_loop
                           else ("value made in an earlier iteration", "used again in the next iteration")
@@ -250,7 +256,15 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                            f"from {where(freeing.site.callers[-1])} and again from {where(again)}. Call it once "
                            "and reuse what it returns. retain_graph=True would only hide this: the gradients "
                            "would be added twice.")
-        if linked is not None:
+        if through_state:
+            finding.fix = (
+                f"The line at {where(consumer.site)} used the same tensor in an earlier forward and again in this "
+                "one: the model keeps it between calls (a list or cache on a module, filled by a hook or by "
+                "the forward), past the backward that freed its graph. Check where that state is reset: it "
+                "must be emptied after every backward (or keep detached values in it). retain_graph=True "
+                "would only hide this.")
+            finding.fix_basis = "guess"
+        elif linked is not None:
             finding.fix = (
                 f"The earlier use at {where(linked)} put the tensor into the graph that "
                 f"{call_words(freeing)} freed. If that backward is not meant to train what made the "

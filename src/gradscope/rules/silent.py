@@ -587,8 +587,14 @@ def dead_loss_terms(trace: Trace) -> list[Finding]:
     a detached target is meant, and does matter."""
     findings = []
     for term in trace.dead_terms:
-        call = next((c for c in trace.backward_calls if c.error is None and _summed_into(trace, term.node, c.roots)),
-                    None)
+        # (a backward whose root the record no longer holds, pruned in a long run: the sum's own
+        # record says which backward ran it)
+        ran_by = trace.node(term.node).ran_by if trace.node(term.node) is not None else None
+        if any(term.node in n.next_ids and n.name not in _LINEAR for n in trace.nodes.values()):
+            ran_by = None  # (what it is summed into is known, and is not a sum or a scaling)
+        call = next((c for c in trace.backward_calls if c.error is None and (
+            _summed_into(trace, term.node, c.roots) or (c.index == ran_by and not any(trace.node(r) for r in c.roots)))),
+            None)
         cut = trace.cut(term.cut)
         if call is None or cut is None:
             continue
@@ -607,6 +613,16 @@ def dead_loss_terms(trace: Trace) -> list[Finding]:
             *_cuts.locations(trace, cut),
             Location.at(term.site, "term", "term added, without gradient"),
             Location.at(call.site, "backward", "backward")))
+        # A helper decorated to run without grad (an inference routine reused for a loss term):
+        # its decorator is what cuts the term off; calling it under enable_grad is the other way.
+        block, inside = _cuts.decorated_caller(cut) if cut.reason in ("no_grad", "inference_mode") else (None, None)
+        function = (inside or cut.site).function if (inside or cut.site) is not None else None
+        if block is not None and function not in (None, "forward") \
+                and source_line(block.path, block.line).lstrip().startswith("@"):
+            findings[-1].mark_fix(block, f"runs `{function}` with gradient tracking off, so the term it feeds at "
+                                         f"{where(term.site)} has no graph: remove it where the result is trained on")
+            if inside is not None:
+                findings[-1].mark_fix(inside, "or run this call under `with torch.enable_grad():`")
     return findings
 
 

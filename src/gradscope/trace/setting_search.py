@@ -8,6 +8,7 @@ Pure source reading (the files' syntax trees), no torch, no import of the user's
 from __future__ import annotations
 
 import ast
+import functools
 
 from .source_search import _parse
 
@@ -17,9 +18,14 @@ def keys_around(path: str, line: int, value_hint: str | None = None) -> list[str
     `gradient_checkpointing_kwargs` for a line inside that entry's value). Two entries side by
     side on the line (`{"activation": "relu", "channels": 8}`) are told apart by `value_hint`
     (the value set there); without one that matches, nothing is said."""
+    return list(_keys_around(path, line, value_hint))
+
+
+@functools.lru_cache(maxsize=1024)  # (asked once per finding; a file's tree is walked once per line)
+def _keys_around(path: str, line: int, value_hint: str | None) -> tuple[str, ...]:
     tree = _parse(path)
     if tree is None:
-        return []
+        return ()
     entries = []  # (key, where the key starts, where the value starts and ends, the value's source)
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
@@ -36,24 +42,29 @@ def keys_around(path: str, line: int, value_hint: str | None = None) -> list[str
     if len(innermost) > 1:
         innermost = [e for e in innermost if value_hint is not None and value_hint in e[4]]
     if len(innermost) != 1:
-        return []
+        return ()
     chain = [innermost[0]]
     chain += sorted((e for e in entries if inside(innermost[0], e)), key=lambda e: e[1], reverse=True)
-    return [entry[0] for entry in chain]
+    return tuple(entry[0] for entry in chain)
 
 
 def key_reads(path: str, key: str, limit: int = 4) -> list[int]:
     """First lines of the statements that read the entry `key` of a mapping (`cfg["key"]`,
     `cfg.get("key")`)."""
+    return list(_key_reads(path, key)[:limit])
+
+
+@functools.lru_cache(maxsize=1024)
+def _key_reads(path: str, key: str) -> tuple[int, ...]:
     tree = _parse(path)
     if tree is None:
-        return []
+        return ()
     lines: set[int] = set()
     for statement in ast.walk(tree):
         if isinstance(statement, ast.stmt) and any(_reads_key(node, key) for part in _own_parts(statement)
                                                    for node in ast.walk(part)):
             lines.add(statement.lineno)
-    return sorted(lines)[:limit]
+    return tuple(sorted(lines))
 
 
 def _own_parts(statement: ast.stmt) -> list[ast.AST]:

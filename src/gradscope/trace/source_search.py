@@ -414,6 +414,7 @@ def kept_on_objects(path: str, line: int, limit: int = 2) -> list[tuple[int, str
     return sorted(found)[:limit]
 
 
+@functools.lru_cache(maxsize=4096)  # (asked for many lines of one large file when a run has many findings)
 def _enclosing_function(path: str, line: int, or_module: bool = False):
     """The innermost function whose lines hold `line` (or the module, if asked and none does)."""
     tree = _parse(path)
@@ -461,6 +462,7 @@ def keyword_settings(path: str, callee: str, keywords: set[str], limit: int = 2)
     return sorted(found)[:limit]
 
 
+@functools.lru_cache(maxsize=4096)
 def enclosing_condition(path: str, line: int) -> int | None:
     """The line of the innermost `if` whose body (or else branch) holds `line`, within the same
     function: the branch a call is taken in only on some runs."""
@@ -815,13 +817,18 @@ def mode_calls(path: str, training: bool, limit: int = 16) -> list[int]:
     return sorted(found)[:limit]
 
 
-def calls_named(path: str, name: str, limit: int = 4) -> list[int]:
-    """Lines of calls of `name`, as a function or a method (`h = m.register_full_backward_hook(f)`)."""
+@functools.lru_cache(maxsize=1024)
+def _call_lines(path: str, name: str) -> tuple[int, ...]:
     tree = _parse(path)
     if tree is None:
-        return []
-    return sorted(node.lineno for node in ast.walk(tree)
-                  if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == name)[:limit]
+        return ()
+    return tuple(sorted(node.lineno for node in ast.walk(tree)
+                        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == name))
+
+
+def calls_named(path: str, name: str, limit: int = 4) -> list[int]:
+    """Lines of calls of `name`, as a function or a method (`h = m.register_full_backward_hook(f)`)."""
+    return list(_call_lines(path, name)[:limit])
 
 
 def saved_tensors_changed(path: str, def_line: int) -> list[int]:
