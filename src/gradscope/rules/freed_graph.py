@@ -131,9 +131,12 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             # The use was the new use's own line, run by an earlier forward (`torch.cat([h] + self.bank)`):
             # the tensor reaches it through state the model keeps between calls, not as an argument
             # of the model call, so no detach at that call would keep it out.
+            # (the same model call both times too: two calls, `netD(fake)` for each loss, pass it along)
+            again_by = model_call_site(trace, consumer) if consumer is not None else None
             through_state = (linked is not None and len(candidates) == 2 and candidates[0] is not None
                              and linked is candidates[1] and consumer is not None and consumer.site is not None
-                             and (candidates[0].path, candidates[0].line) == (consumer.site.path, consumer.site.line))
+                             and (candidates[0].path, candidates[0].line) == (consumer.site.path, consumer.site.line)
+                             and again_by is not None and (again_by.path, again_by.line) == (linked.path, linked.line))
         # Kept in a list on an object (a replay memory): it outlives the backward that frees it.
         kept = (kept_on_objects(consumer.site.path, consumer.site.line)
                 if not carried and stored is None and linked is None and consumer is not None and consumer.site
