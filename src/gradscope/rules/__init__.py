@@ -6,6 +6,7 @@ hand-built trace. `diagnose` runs them all; a rule that crashes is reported, not
 
 from __future__ import annotations
 
+import functools
 import traceback
 from typing import Callable
 
@@ -104,7 +105,7 @@ def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
     """For a location the record holds without its callers (found in the source, or made where
     no stack was taken), the one statement of the program that calls its function: the outer
     frame a user fixes when the helper is right but is called so."""
-    files = None
+    files = functools.cache(lambda: project_files(trace))  # (reads folders: once, and only if asked)
     for finding in findings:
         shown = {(f.path, f.line) for loc in finding.locations for f in (loc, *loc.callers)}
         added = 0
@@ -112,8 +113,7 @@ def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
             if loc.callers or loc.role == "setting" or is_library_path(loc.path) or loc.path.startswith("<") \
                     or added >= limit:
                 continue
-            files = project_files(trace) if files is None else files
-            found = caller_in_source(loc.path, loc.line, files)
+            found = caller_in_source(loc.path, loc.line, files())
             if found is not None and found[:2] not in shown:
                 shown.add(found[:2])
                 added += 1
@@ -131,21 +131,18 @@ def _value_set(setting: Location) -> str | None:
 def name_settings(trace: Trace, findings: list[Finding]) -> None:
     """Name, next to each fix site, where the value that picked its path was set (a config
     entry, an argparse default): the line a user changes when the code itself is right."""
-    named, beside = user_files(trace)[:24], None
+    named = user_files(trace)[:24]
+    # (a config module that runs no op is in no record: the files beside the named ones too)
+    beside = functools.cache(lambda: project_files(trace))
     for finding in findings:
         for fix in finding.fix_sites:
             site = Site(fix.path, fix.line, fix.function, fix.callers)
-            found = settings_for(site, named)
-            if not found:  # (a config module that runs no op is in no record: look beside the files)
-                beside = project_files(trace) if beside is None else beside
-                found = settings_for(site, beside)
+            found = settings_for(site, named) or settings_for(site, beside())
             for place, value in found:
                 finding.add(Location.at(place, "setting", f"sets {value!r}, which selects this path"))
-            beside = project_files(trace) if beside is None else beside
-            for place, name, value in branch_options(site, beside):
+            for place, name, value in branch_options(site, beside()):
                 finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, which takes the branch "
                                                           "this line runs in"))
         for setting in [loc for loc in finding.locations if loc.role in (FIX, "setting")]:
-            beside = project_files(trace) if beside is None else beside
-            for place, key in setting_readers(setting, beside, _value_set(setting)):
+            for place, key in setting_readers(setting, beside(), _value_set(setting)):
                 finding.add(Location.at(place, "used", f"hands the setting `{key}` to the code it configures"))

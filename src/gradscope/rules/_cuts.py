@@ -306,3 +306,9 @@ def _module_path(trace: Trace, node_id: int | None) -> str | None:
     node = trace.node(node_id)
     call = trace.module_calls.get(node.module_call) if node and node.module_call is not None else None
     return call.name if call else None
+
+
+def freezes_before(trace: Trace, call) -> list:
+    """The `requires_grad=False` lines run before a backward call (once per line, as recorded):
+    where what the call needs stopped being tracked."""
+    return [freeze for freeze in trace.freezes if freeze.seq < call.seq and freeze.site is not None]

@@ -13,7 +13,7 @@ from ..trace.model import Trace
 from ..trace.source_search import (calls_named, calls_with_argument, reentrant_checkpoint_calls, return_lines,
                                    sibling_method)
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
-from . import _nan
+from . import _cuts, _nan
 from ._explainers import Explainers, explain_first, matches
 from ._words import call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 from .ddp import traced_paths
@@ -126,19 +126,9 @@ def _input_without_grad(trace, call, found):
         f"{call_words(call)} asks for the gradient with respect to "
         + (f"input {index} ({shape_words(call.inputs[index].shape)})" if index is not None else "an input")
         + ", which does not require grad: autograd never tracked it.",
-        "Create that input with requires_grad=True (or `.requires_grad_()` before using it), or leave it out of `inputs`.",
-        *_freezes_before(trace, call))
-
-
-def _freezes_before(trace, call, limit: int = 2) -> list[Location]:
-    """The lines that set requires_grad=False on parameters before this call: where the
-    gradient the call asks for stopped being tracked."""
-    found: list[Location] = []
-    for freeze in trace.freezes:
-        if freeze.seq < call.seq and freeze.site is not None and len(found) < limit \
-                and not any((f.path, f.line) == (freeze.site.path, freeze.site.line) for f in found):
-            found.append(Location.at(freeze.site, "frozen", "requires_grad=False set here"))
-    return found
+        "Create that input with requires_grad=True (or `.requires_grad_()` before using it), or leave it out of "
+        "`inputs`.",
+        *(Location.at(f.site, "frozen", "requires_grad=False set here") for f in _cuts.freezes_before(trace, call)[:2]))
 
 
 def _leaf_moved(trace, call, found):

@@ -45,10 +45,10 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
         finding.explanation = f"{start} It was computed from tensors that required grad, but {_cuts.sentence(cut)}."
         finding.fix = option_fix or _cuts.fix(cut)
         # (frozen parameters are why a region's inputs need no grad: a reentrant checkpoint's, say)
-        for freeze in [f for f in trace.freezes if f.seq < call.seq][:2]:
+        for freeze in _cuts.freezes_before(trace, call)[:2]:
             finding.add(Location.at(freeze.site, "frozen", "parameters frozen before this backward"))
     elif call.total_params and not call.trainable_params:
-        freezes = [f for f in trace.freezes if f.seq < call.seq][:4]
+        freezes = _cuts.freezes_before(trace, call)[:4]
         for freeze in freezes:
             finding.add(Location.at(freeze.site, "frozen", "parameters frozen"))
         if len(freezes) == 1:
