@@ -16,6 +16,10 @@ EXPECTED = {
     "backward_grad_shape_mismatch.py": ("backward-gradient-mismatch", [
         ("backward_grad_shape_mismatch.py", 10, "fix"), ("backward_grad_shape_mismatch.py", 9, "created"),
         ("backward_grad_shape_mismatch.py", 10, "backward")]),
+    "vjp_batchnorm_in_train_mode.py": ("autograd-error", [
+        ("vjp_batchnorm_in_train_mode.py", 23, "failed"), ("vjp_batchnorm_in_train_mode.py", 11, "built"),
+        ("vjp_batchnorm_in_train_mode.py", 20, "built"), ("vjp_batchnorm_in_train_mode.py", 34, "mode"),
+        ("vjp_batchnorm_in_train_mode.py", 9, "setting"), ("vjp_batchnorm_in_train_mode.py", 33, "used")]),
     "backward_hook_on_named_layer.py": ("custom-function-view-inplace", [
         ("backward_hook_on_named_layer.py", 17, "fix"), ("backward_hook_on_named_layer.py", 9, "fix"),
         ("backward_hook_on_named_layer.py", 17, "hook"), ("backward_hook_on_named_layer.py", 30, "failed"),
@@ -314,9 +318,17 @@ SILENT = {
     "silent_freeze_undone.py": ("freeze-undone", [("silent_freeze_undone.py", 13, "fix"),
         ("silent_freeze_undone.py", 9, "frozen"), ("silent_freeze_undone.py", 19, "backward"),
         ("silent_freeze_undone.py", 20, "step")]),
-    "silent_frozen_still_updated.py": ("frozen-parameter-updated", [("silent_frozen_still_updated.py", 24, "fix"),
-        ("silent_frozen_still_updated.py", 19, "fix"), ("silent_frozen_still_updated.py", 24, "frozen"),
+    "silent_frozen_still_updated.py": ("frozen-parameter-updated", [("silent_frozen_still_updated.py", 25, "fix"),
+        ("silent_frozen_still_updated.py", 24, "fix"), ("silent_frozen_still_updated.py", 24, "frozen"),
         ("silent_frozen_still_updated.py", 10, "defined"), ("silent_frozen_still_updated.py", 28, "step")]),
+    "silent_freeze_schedule_late.py": ("frozen-parameter-updated", [("silent_freeze_schedule_late.py", 33, "fix"),
+        ("silent_freeze_schedule_late.py", 24, "fix"), ("silent_freeze_schedule_late.py", 24, "frozen"),
+        ("silent_freeze_schedule_late.py", 14, "defined"), ("silent_freeze_schedule_late.py", 36, "step")]),
+    "silent_eval_whole_model_as_freeze.py": ("eval-mode-module-trained", [
+        ("silent_eval_whole_model_as_freeze.py", 21, "fix"), ("silent_eval_whole_model_as_freeze.py", 28, "fix"),
+        ("silent_eval_whole_model_as_freeze.py", 21, "mode"), ("silent_eval_whole_model_as_freeze.py", 12, "defined"),
+        ("silent_eval_whole_model_as_freeze.py", 34, "step"),
+        ("silent_eval_whole_model_as_freeze.py", 27, "outer")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
     "silent_layers_in_list.py": ("parameter-not-in-optimizer", [("silent_layers_in_list.py", 11, "fix"),
         ("silent_layers_in_list.py", 11, "parameter"), ("silent_layers_in_list.py", 26, "step")]),

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 from ..trace.locations import Site
 from ..trace.model import Freeze, ParamStep, Trace
+from ..trace.queries import optimizer_built
 
 # Normalization layers: kept in eval mode on purpose while their parameters train (frozen
 # statistics in detection models), so their mode says nothing about a freeze.
@@ -62,6 +63,7 @@ class TrainedInEval:
     module_type: str
     leaves: list[int]
     step: ParamStep
+    forward: Site | None = None  # the line that called it (for a whole model: `model(x)`)
 
 
 def trained_in_eval(trace: Trace) -> TrainedInEval | None:
@@ -69,14 +71,19 @@ def trained_in_eval(trace: Trace) -> TrainedInEval | None:
     step changed its parameters: `.eval()` taken for a freeze."""
     modes: dict[str, list[bool]] = {}
     types: dict[str, str] = {}
+    forward_sites: dict[str, Site | None] = {}
     # Only forwards that built graph count: the calls kept may be an evaluation's (the last
     # ones run), which say nothing about the mode the module trained in.
     built = _calls_that_built_graph(trace)
+    mixed = _roots_with_modes_set_apart(trace, built)
     for call in trace.module_calls.values():
-        # (inside a whole model that runs in train mode: a model evaluated as a whole says nothing)
-        if call.name and call.training is not None and call.id in built and _root_training(trace, call) is True:
+        # (inside a whole model that runs in train mode, or whose parts were put in train and eval
+        # mode one by one: a model evaluated as a whole says nothing)
+        if (call.training is not None and call.id in built
+                and (call.name and _root_training(trace, call) is True or _root_of(trace, call) in mixed)):
             modes.setdefault(call.name, []).append(call.training)
             types[call.name] = call.type
+            forward_sites.setdefault(call.name, call.site)
     for step in trace.param_steps:
         by_module: dict[str, list[int]] = {}
         for lid in step.changed_leaves:
@@ -88,12 +95,12 @@ def trained_in_eval(trace: Trace) -> TrainedInEval | None:
                 by_module.setdefault(module, []).append(lid)
         if by_module:
             top = _outermost_in_eval(sorted(by_module), modes)
-            if _holds_batch_norm(top, types):
+            if _holds_batch_norm(top, types) and not filter_froze_nothing(trace, step):
                 # A module holding batch norm, put in eval mode while it trains, is a known recipe
                 # (frozen batch statistics, as detection backbones do): not a mistaken freeze.
                 continue
             leaves = [lid for module, lids in by_module.items() if module.startswith(top) for lid in lids]
-            return TrainedInEval(top, types.get(top, "Module"), leaves, step)
+            return TrainedInEval(top, types.get(top, "Module"), leaves, step, forward_sites.get(top))
     return None
 
 
@@ -112,8 +119,8 @@ def _outermost_in_eval(modules: list[str], modes: dict[str, list[bool]]) -> str:
     path = modules[0]
     best = path
     parts = path.split(".")
-    for i in range(len(parts) - 1, 0, -1):
-        outer = ".".join(parts[:i])
+    for i in range(len(parts) - 1, -1, -1):
+        outer = ".".join(parts[:i])  # ("" at the end: the whole model, put in eval mode as a whole)
         if outer in modes and not any(modes[outer]):
             best = outer
     return best
@@ -186,6 +193,34 @@ def _calls_that_built_graph(trace: Trace) -> set[int]:
             call = trace.module_calls.get(cid)
             cid = call.parent if call is not None else None
     return found
+
+
+def filter_froze_nothing(trace: Trace, step: ParamStep) -> bool:
+    """The optimizer was given the parameters that require grad (`filter(lambda p:
+    p.requires_grad, ...)`), yet the program froze none: whoever wrote it took something else
+    (an `.eval()`) for the freeze."""
+    built = optimizer_built(step.site)
+    return built is not None and "requires_grad" in built.code and not trace.freezes
+
+
+def _root_of(trace: Trace, call) -> int:
+    seen = set()
+    while call.parent is not None and call.parent in trace.module_calls and call.id not in seen:
+        seen.add(call.id)
+        call = trace.module_calls[call.parent]
+    return call.id
+
+
+def _roots_with_modes_set_apart(trace: Trace, built: set[int]) -> set[int]:
+    """Outermost calls in eval mode whose forward ran some modules in train mode: the parts'
+    modes were set one by one (`model.eval()`, then `model.head.train()`), so a part left in
+    eval mode was left there on purpose."""
+    flags: dict[int, set] = {}
+    for call in trace.module_calls.values():
+        if call.id in built and call.training is not None:
+            flags.setdefault(_root_of(trace, call), set()).add(call.training)
+    return {root for root, seen in flags.items()
+            if seen == {True, False} and (call := trace.module_calls.get(root)) is not None and call.training is False}
 
 
 def _root_training(trace: Trace, call) -> bool | None:

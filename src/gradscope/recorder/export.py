@@ -81,7 +81,8 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                                                  module_call=_module_call(trace, modules, change.module_call))
                              for change in inplace.changes]
     trace.backward_calls = [_with_site(call) for call in backward_calls]
-    trace.op_failures = [_with_site(failure) for failure in op_failures]
+    trace.op_failures = [dataclasses.replace(_with_site(failure), module_call=_module_call(trace, modules, failure.module_call))
+                         for failure in op_failures]
     for cut in cuts.cuts.values():
         module = cut.module
         trace.cuts[cut.id] = dataclasses.replace(

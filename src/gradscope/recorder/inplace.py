@@ -96,6 +96,7 @@ class InplaceLog:
                                                                     self._clock.backwards))
         elif isinstance(first, Parameter) and not first.requires_grad and op_name(func) in _FREEZES:
             lid = self._leaves.pinned_id(first)
+            self._clock.freezes += 1  # (each optimizer's next step is looked at again)
             self._events.add("freeze", lambda loc: Freeze(next(self._clock.seq), loc, lid))
             freeze = self._events.get_last("freeze")
             if freeze is not None and len(self._frozen) < MAX_FROZEN:

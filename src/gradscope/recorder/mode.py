@@ -231,7 +231,7 @@ class RecordingMode(TorchFunctionMode):
             failure = OpFailure(
                 seq=next(self._clock.seq), op=op_name(func), site=loc,
                 error=ErrorInfo(type(exc).__name__, str(exc)), tensors=tensors,
-                grad_enabled=_is_grad_enabled(),
+                grad_enabled=_is_grad_enabled(), module_call=self._modules.current_call(),
             )
             self.op_failures.append(failure)
             self._failures[id(exc)] = ("op", failure)

@@ -4,7 +4,6 @@ computed for parameters no optimizer holds."""
 
 from __future__ import annotations
 
-import gc
 import itertools
 import sys
 import threading
@@ -19,7 +18,7 @@ from .accumulation import AccumulationWatch
 from .cuts import Cuts
 from .inplace import InplaceLog
 from .leaves import Leaves
-from .ledger import StepLedger
+from .ledger import StepLedger, params_of_live_optimizers
 from .modules import Modules
 from .reads import Tensor, finite_flags, own_parameters, parameters_of, unique
 from .records import GRAD_CHECK_STEPS
@@ -32,7 +31,8 @@ class OptimizerState:
     """What gradscope remembers of one optimizer between its steps (no tensors: weak refs)."""
 
     __slots__ = ("ref", "name", "steps", "param_ids", "sample", "backwards", "zeroings", "reported", "unread",
-                 "accumulated", "ledger", "index", "registrations", "rechecks")
+                 "accumulated", "ledger", "index", "registrations", "rechecks", "freezes",
+                 "freeze_checks")
 
     def __init__(self, optimizer, index: int = 0):
         self.index = index  # the how-manieth optimizer of the run
@@ -51,6 +51,8 @@ class OptimizerState:
         self.ledger = None  # this step's ParamStep, finished after the step (one of the first steps)
         self.registrations = 0  # the modules' registration count when its parameters were last checked
         self.rechecks = 0  # checks made after its first steps, because layers were put into a model
+        # The clock's freeze count at its last ledger entry, and the entries kept after a freeze
+        self.freezes = self.freeze_checks = 0
 
 
 class Optimizers:
@@ -187,8 +189,11 @@ class Optimizers:
                 state.unread = (finite_flags([p.grad for p in dense]), [leaf_id(p) for p in dense],
                                 step_site(), state.steps)
 
-        if state.steps <= GRAD_CHECK_STEPS:
+        if state.steps <= GRAD_CHECK_STEPS or (state.freezes != clock.freezes and state.freeze_checks < _MAX_RECHECKS):
+            # (a freeze after the first steps, at an epoch of a schedule: its next step is kept too)
+            state.freeze_checks, state.freezes = state.freeze_checks + (state.steps > GRAD_CHECK_STEPS), clock.freezes
             state.ledger = self.ledger.begin(state, step_site(), params, with_grad, next(self._clock.seq))
+        if state.steps <= GRAD_CHECK_STEPS:
             self._modules.scan_flags()
             if with_grad:
                 for p in params:
@@ -271,7 +276,7 @@ class Optimizers:
         hazards = list(self.hazards)
         known = set().union(self._dead_param_ids, *(s.param_ids for s in self._states.values()))
         if self._not_in_optimizer:
-            known |= _params_of_live_optimizers()  # also those that never stepped (the run failed first)
+            known |= params_of_live_optimizers()  # also those that never stepped (the run failed first)
         never = [lid for lid, entry in self._never_graded.items() if lid not in self._graded
                  # (seen at a backward: where optimizers exist, one left out of them all is left out on
                  # purpose, a target network updated by copying; one an optimizer holds is not)
@@ -405,14 +410,3 @@ class StepAside:
         if threading.get_ident() == self._thread and not self.step_running():
             self.come_back()
 
-
-def _params_of_live_optimizers() -> set[int]:
-    """Ids of the parameters held by every optimizer still alive (one scan, at the end of a run)."""
-    found = set()
-    optimizer = torch.optim.Optimizer
-    for obj in gc.get_objects():
-        # type(), not isinstance(): isinstance reads `__class__`, and some module-level objects
-        # warn when touched (torch.distributed.reduce_op: a FutureWarning under our name).
-        if issubclass(type(obj), optimizer):
-            found.update(id(p) for group in obj.param_groups for p in group["params"])
-    return found

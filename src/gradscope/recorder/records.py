@@ -55,10 +55,11 @@ class Clock:
     a comparison), the backward calls made so far, the gradient-zeroing calls and the optimizer
     steps seen."""
 
-    __slots__ = ("seq", "backwards", "zeroings", "steps")
+    __slots__ = ("seq", "backwards", "zeroings", "steps", "freezes")
 
     def __init__(self):
         self.seq = itertools.count()
         self.backwards = 0
         self.zeroings = 0
         self.steps = 0  # optimizer steps begun, of every optimizer
+        self.freezes = 0  # parameters frozen (requires_grad set to False) so far

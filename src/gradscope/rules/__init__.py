@@ -135,7 +135,8 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
     # (a config module that runs no op is in no record: the files beside the named ones too)
     beside = functools.cache(lambda: project_files(trace))
     for finding in findings:
-        for fix in finding.fix_sites:
+        # (no line marked: the settings behind what the facts point at, the layer that raised)
+        for fix in finding.fix_sites or [loc for loc in finding.locations if loc.role == "built"][:1]:
             site = Site(fix.path, fix.line, fix.function, fix.callers)
             found = settings_for(site, named) or settings_for(site, beside())
             for place, value in found:

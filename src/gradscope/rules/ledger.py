@@ -13,7 +13,7 @@ from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import Trace
 from ..trace.queries import accumulates_into, made_later_in_function, optimizer_built, project_files, user_files
 from ..trace.source_search import (assigned_values, calls_named, class_bases, class_methods, enclosing_condition,
-                                   method_calls_on, missing_gradient_handled, same_function)
+                                   keyword_calls, method_calls_on, missing_gradient_handled, same_function)
 from . import _cuts
 from ._words import leaf_words, node_words, where
 
@@ -62,6 +62,13 @@ def frozen_but_updated(trace: Trace) -> list[Finding]:
              "(`zero_grad(set_to_none=True)`) so the optimizer skips them."))
     finding.mark_fix(made_up, "updates a parameter that has no gradient (a frozen one) instead of skipping it: "
                               "`continue` here")
+    if not found.without_grad:
+        # Their .grad was a zero tensor: a reset that leaves zeros keeps them in every step.
+        for path in user_files(trace)[:12]:
+            for line in keyword_calls(path, "zero_grad", "set_to_none", False)[:1]:
+                finding.mark_fix(Site(path, line), "leaves a zero .grad on the frozen parameters, so the optimizer "
+                                                   "still applies momentum and weight decay to them: "
+                                                   "`set_to_none=True` makes it skip them")
     for freeze in frozen_later:
         finding.mark_fix(freeze.site, "freezes these parameters after the optimizer was built, which still holds "
                                       "and changes them: freeze before building it")
@@ -92,27 +99,46 @@ def trained_in_eval_mode(trace: Trace) -> list[Finding]:
     if found is None or modes.left_in_eval(trace) is not None:
         return []  # (a whole model left in eval mode by an evaluation: training-in-eval-mode says so)
     step = found.step
-    attribute = found.module.rsplit(".", 1)[-1]
-    calls = [Site(path, line) for path in user_files(trace)[:12] for line in method_calls_on(path, attribute, "eval")]
+    attribute = found.module.rsplit(".", 1)[-1] or _called_as(found.forward)
+    calls = [Site(path, line) for path in user_files(trace)[:12]
+             for line in (method_calls_on(path, attribute, "eval") if attribute else [])]
+    module = f"`{found.module}`" if found.module else f"the whole `{attribute or found.module_type}`"
+    built = optimizer_built(step.site)
+    filtered = ledger.filter_froze_nothing(trace, step)
     finding = Finding(
         rule=EVAL_RULE_ID, severity="warning", title="A module in eval mode is still trained",
-        explanation=(f"`{found.module}` ({found.module_type}) ran every recorded forward in eval mode, yet "
+        explanation=(f"{module} ({found.module_type}) ran every recorded forward in eval mode, yet "
                      f"{step.optimizer}.step() at {where(step.site)} changed its parameters "
                      f"({_names(trace, found.leaves)}). `.eval()` switches dropout and batch-norm statistics to "
                      "inference behaviour; it does not freeze anything"
-                     + (f" (called at {', '.join(where(c) for c in calls[:2])})" if calls else "") + "."),
-        fix=(f"To freeze `{found.module}`, set `requires_grad_(False)` on it and leave its parameters out of the "
-             "optimizer; keep `.eval()` as well if its batch-norm statistics must not change. If it is meant to "
-             "train, this is only a note: its dropout and batch norm run in inference mode."),
+                     + (f" (called at {', '.join(where(c) for c in calls[:2])})" if calls else "") + "."
+                     + (f" The optimizer, built at {where(built)}, takes the parameters that require grad: all of "
+                        "them, since none was frozen." if filtered else "")),
+        fix=((f"To freeze {module}, set `requires_grad_(False)` on it" if found.module else
+              "To freeze the parts `.eval()` left in eval mode, set `requires_grad_(False)` on them")
+             + " and leave their parameters out of the optimizer; keep `.eval()` as well if their batch-norm "
+               "statistics must not change. If they are meant to train, this is only a note: their dropout and "
+               "batch norm run in inference mode."),
         fix_basis="guess")
     for call in calls[:2]:
-        finding.mark_fix(call, f"`.eval()` here does not freeze `{found.module}`: its parameters still train")
+        finding.mark_fix(call, f"`.eval()` here does not freeze {module}: its parameters still train")
+    if filtered:
+        finding.mark_fix(built, "filters the parameters on requires_grad, which no freeze ever set to False: "
+                                "freeze them first, or give it only the parameters that train")
     for call in calls[:2]:
         finding.add(Location.at(call, "mode", "eval mode set"))
     for place in ledger.definition_sites(trace, found.leaves):
         finding.add(Location.at(place, "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "changes them"))
     return [finding]
+
+
+def _called_as(site: Site | None) -> str | None:
+    """The name a model is called by at its forward call (`model` in `logits = model(x)`)."""
+    calls = re.findall(r"(\.?)(\w+)\s*\(", site.code) if site is not None and site.code else []
+    # (a plain name before a method: `F.cross_entropy(model(x), y)` calls the model `model`)
+    names = [name for dot, name in calls if not dot] or [name for _, name in calls[-1:]]
+    return names[0] if names and names[0] not in ("self", "super") else None
 
 
 def zero_gradients(trace: Trace) -> list[Finding]:

@@ -13,8 +13,12 @@ from __future__ import annotations
 
 import re
 
+from ..analyses.modes import mode_set_in, root_call_site
 from ..trace.findings import Finding, Location
-from ..trace.model import TensorArg, Trace
+from ..trace.locations import Site
+from ..trace.model import MODE_DEPENDENT, ModuleCall, TensorArg, Trace
+from ..trace.queries import user_files
+from ..trace.source_search import calls_named
 from . import _cuts
 from ._words import leaf_words, node_words, shape_words, where
 
@@ -23,11 +27,13 @@ RULE_ID = "autograd-error"
 # Words of torch's autograd errors (and of the errors autograd's users meet most), for an error
 # raised inside torch (an op that failed, tensors in the raising frame).
 _AUTOGRAD = re.compile(r"requires[_ ]grad|require grad|grad_fn|autograd|backward|gradient|inplace operation|leaf variable|"
-                       r"saved tensor|saved for backward|inference tensor|version counter|\.grad\b", re.IGNORECASE)
+                       r"saved tensor|saved for backward|inference tensor|version counter|\.grad\b|"
+                       r"\(vjp, jvp|functorch|torch\.func", re.IGNORECASE)
 # Phrases only torch's autograd writes, for an error raised elsewhere: "gradient" or "backward"
 # alone also name a user's config key (`KeyError: 'gradient_clip'`), which is no autograd error.
 _AUTOGRAD_PHRASES = re.compile(r"does not require grad|requires_grad|grad_fn|inplace operation|leaf variable|"
-                               r"saved tensors?|inference tensor|version counter|backward through the graph",
+                               r"saved tensors?|inference tensor|version counter|backward through the graph|"
+                               r"grad \(vjp, jvp, grad, etc\) transform",
                                re.IGNORECASE)
 _NOT_AUTOGRAD = {"KeyError", "AttributeError", "NameError", "ImportError", "ModuleNotFoundError",
                  "FileNotFoundError", "IndexError", "SyntaxError", "AssertionError"}
@@ -55,12 +61,17 @@ def check(trace: Trace, findings: list[Finding]) -> list[Finding]:
         facts.append(_tensor_facts(trace, finding, index, tensor))
     raised_at = call.site if call is not None else failure.site if failure is not None else error.site
     finding.add(Location.at(raised_at, "backward" if call is not None else "failed", "raises"))
+    module = trace.module_calls.get(failure.module_call) if failure is not None and failure.module_call is not None else None
+    if module is not None:
+        facts.append(_module_facts(trace, finding, module))
     message = error.message.strip().splitlines()[0] if error.message.strip() else ""
     finding.explanation = (f"{error.type} at {where(raised_at)}: {message[:300]}"
                            + (" " + " ".join(facts) if facts else "")
                            + " gradscope has no specific explanation of this message; these are the recorded "
                              "facts about the tensors involved.")
-    finding.fix = ("Check the lines above: where each tensor was made, and the grad mode it was made in. "
+    finding.fix = (("The op that raised is a layer's own: check the layer chosen where it was built, and the mode it "
+                    "ran in. " if module is not None else "")
+                   + "Check the lines above: where each tensor was made, and the grad mode it was made in. "
                    "A tensor made under no_grad/inference_mode, or cut by .detach()/.item(), has no graph; a "
                    "tensor changed in place after an op saved it breaks that op's backward.")
     return [finding]
@@ -73,6 +84,34 @@ def _is_autograd_error(kind: str, message: str, raised_in_torch: bool) -> bool:
     if kind in _NOT_AUTOGRAD:
         return False
     return bool((_AUTOGRAD if raised_in_torch else _AUTOGRAD_PHRASES).search(message))
+
+
+def _module_facts(trace: Trace, finding: Finding, call: ModuleCall) -> str:
+    """The module whose forward ran the failing op: where it was built, and, for a layer that
+    computes differently in train and eval mode, the mode it ran in and where that was set."""
+    name = f"`{call.name}` ({call.type})" if call.name else call.type
+    text = f"The op ran in the forward of {name}"
+    # (the program's only call of its class, when that is not the line that stored it: a
+    # registry entry `"batch": lambda c: nn.BatchNorm2d(c)`, which the stored value came from)
+    made = [Site(path, line) for path in user_files(trace)[:24] for line in calls_named(path, call.type)]
+    built = made[0] if len(made) == 1 and call.registered_at is not None \
+        and (made[0].path, made[0].line) != (call.registered_at.path, call.registered_at.line) else None
+    if built is not None:
+        finding.add(Location.at(built, "built", f"makes the {call.type} whose forward raised"))
+    if call.registered_at is not None:
+        finding.add(Location.at(call.registered_at, "built", f"puts the {call.type} whose forward raised into "
+                                                             "its model" if built else
+                                                             f"builds the {call.type} whose forward raised"))
+        text += f", built at {where(built or call.registered_at)}"
+    if call.training is not None and call.type.startswith(MODE_DEPENDENT):
+        mode = "train" if call.training else "eval"
+        text += (f"; it ran in {mode} mode, in which a {call.type} "
+                 + ("updates its running statistics in place" if call.training and "Norm" in call.type
+                    else "computes differently"))
+        for setter in mode_set_in(root_call_site(trace, call.id), call.training)[:1]:
+            finding.add(Location.at(setter, "mode", f"sets {mode} mode"))
+            text += f" (set at {where(setter)})"
+    return text + "."
 
 
 def _tensor_facts(trace: Trace, finding: Finding, index: int, tensor: TensorArg) -> str:

@@ -210,6 +210,7 @@ class OpFailure:
     error: ErrorInfo
     tensors: list[TensorArg] = field(default_factory=list)
     grad_enabled: bool = True
+    module_call: int | None = None  # the module whose forward ran it (innermost), if one did
 
 
 @dataclass

@@ -494,6 +494,19 @@ def calls_with_argument(path: str, callee: str, argument: str, limit: int = 4) -
     return sorted(found)[:limit]
 
 
+def keyword_calls(path: str, callee: str, keyword: str, value, limit: int = 4) -> list[int]:
+    """Lines of calls `...callee(...)` that pass `keyword=value` as a constant
+    (`optimizer.zero_grad(set_to_none=False)` for ("zero_grad", "set_to_none", False))."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = [node.lineno for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == callee
+             and any(k.arg == keyword and isinstance(k.value, ast.Constant) and k.value.value == value
+                     and type(k.value.value) is type(value) for k in node.keywords)]
+    return sorted(found)[:limit]
+
+
 def constructor_calls_in(paths, class_name: str, keyword: str = "inplace") -> list[tuple[str, int]]:
     """`class_name(..., keyword=True)` calls anywhere in these files, as (path, line): a module
     built in a registry or a factory (`"relu": lambda: nn.ReLU(inplace=True)`) far from the line
