@@ -1,0 +1,81 @@
+import random
+
+import torch
+
+
+class PCGrad:
+    def __init__(self, optimizer, reduction="mean"):
+        self._optim = optimizer
+        self._reduction = reduction
+
+    @property
+    def optimizer(self):
+        return self._optim
+
+    def zero_grad(self):
+        return self._optim.zero_grad(set_to_none=True)
+
+    def step(self):
+        return self._optim.step()
+
+    def pc_backward(self, objectives):
+        grads, shapes, has_grads = self._pack_grad(objectives)
+        pc_grad = self._project_conflicting(grads, has_grads)
+        pc_grad = self._unflatten_grad(pc_grad, shapes[0])
+        self._set_grad(pc_grad)
+
+    def _project_conflicting(self, grads, has_grads):
+        shared = torch.stack(has_grads).prod(0).bool()
+        pc_grad = [g.clone() for g in grads]
+        for g_i in pc_grad:
+            random.shuffle(grads)
+            for g_j in grads:
+                g_i_g_j = torch.dot(g_i, g_j)
+                if g_i_g_j < 0:
+                    g_i -= g_i_g_j * g_j / (g_j.norm() ** 2)
+        merged = torch.zeros_like(grads[0])
+        if self._reduction == "mean":
+            merged[shared] = torch.stack([g[shared] for g in pc_grad]).mean(dim=0)
+        else:
+            merged[shared] = torch.stack([g[shared] for g in pc_grad]).sum(dim=0)
+        merged[~shared] = torch.stack([g[~shared] for g in pc_grad]).sum(dim=0)
+        return merged
+
+    def _set_grad(self, grads):
+        idx = 0
+        for group in self._optim.param_groups:
+            for p in group["params"]:
+                p.grad = grads[idx]
+                idx += 1
+
+    def _pack_grad(self, objectives):
+        grads, shapes, has_grads = [], [], []
+        for i, obj in enumerate(objectives):
+            self._optim.zero_grad(set_to_none=True)
+            obj.backward(retain_graph=i < len(objectives) - 1)
+            grad, shape, has_grad = self._retrieve_grad()
+            grads.append(torch.cat([g.flatten() for g in grad]))
+            has_grads.append(torch.cat([g.flatten() for g in has_grad]))
+            shapes.append(shape)
+        return grads, shapes, has_grads
+
+    def _unflatten_grad(self, grads, shapes):
+        unflatten, idx = [], 0
+        for shape in shapes:
+            length = int(torch.tensor(shape).prod().item()) if len(shape) else 1
+            unflatten.append(grads[idx:idx + length].view(shape).clone())
+            idx += length
+        return unflatten
+
+    def _retrieve_grad(self):
+        grad, shape, has_grad = [], [], []
+        for group in self._optim.param_groups:
+            for p in group["params"]:
+                shape.append(p.shape)
+                if p.grad is None:
+                    grad.append(torch.zeros_like(p))
+                    has_grad.append(torch.zeros_like(p))
+                else:
+                    grad.append(p.grad.clone())
+                    has_grad.append(torch.ones_like(p))
+        return grad, shape, has_grad
