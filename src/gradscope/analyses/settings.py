@@ -11,9 +11,17 @@ from __future__ import annotations
 import ast
 
 from ..trace.locations import Site, is_library_path
+from ..trace.model import Trace
 from ..trace.setting_search import key_reads, keys_around
-from ..trace.source_search import (calls_named, enclosing_condition, imported_modules, names_read, option_settings,
-                                   selector_strings, string_settings)
+from ..trace.source_search import (
+    calls_named,
+    enclosing_condition,
+    imported_modules,
+    names_read,
+    option_settings,
+    selector_strings,
+    string_settings,
+)
 
 MAX_PLACES = 2
 
@@ -71,14 +79,16 @@ def option_set(files: list[str], name: str, unless: tuple[str, ...] = ()) -> lis
     return places if 0 < len(places) <= MAX_PLACES else []
 
 
-def options_read(site: Site, files: list[str]) -> list[tuple[Site, str, str]]:
+def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, str, str]]:
     """(where it is set, the option's name, the value) for the options the statement at `site`
     reads (`if (step + 1) % args.accumulation_steps == 0:` reads `accumulation_steps`), set to a
-    literal value (an argparse default, a config entry, a constant) in few places."""
+    literal value (an argparse default, a config entry, a constant) in few places; `accept`:
+    which values count (a number, string or bool by default)."""
+    accept = accept or _is_literal
     found: list[tuple[Site, str, str]] = []
     for name in names_read(site.path, site.line):
         places = [(Site(path, line), name, value) for path in files for line, value in option_settings(path, name)
-                  if _is_literal(value) and (path, line) != (site.path, site.line)]
+                  if accept(value) and (path, line) != (site.path, site.line)]
         if 0 < len(places) <= MAX_PLACES:
             found += places
     return found
@@ -90,6 +100,29 @@ def _is_literal(value: str) -> bool:
         return isinstance(ast.literal_eval(value), (int, float, str))
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return False
+
+
+def name_patterns(value: str) -> tuple[str, ...] | None:
+    """The strings of a value written as a string or a list/tuple/set of strings
+    (`("classifier",)`, `["bias", "LayerNorm.weight"]`): names a program selects things by."""
+    try:
+        found = ast.literal_eval(value)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return None
+    found = (found,) if isinstance(found, str) else found
+    if isinstance(found, (list, tuple, set)) and found and all(isinstance(s, str) and s for s in found):
+        return tuple(found)
+    return None
+
+
+def matches_no_parameter(trace: Trace, patterns: tuple[str, ...]) -> list[str] | None:
+    """Some of the model's parameter names, when none of them holds any of `patterns` (a list of
+    prefixes meant to pick the head, written for another model's names); None when one does, or
+    when no parameter's name is known."""
+    names = [leaf.name for leaf in trace.leaves.values() if leaf.name]
+    if not names or any(pattern in name for pattern in patterns for name in names):
+        return None
+    return sorted({name.split(".", 1)[0] for name in names})[:6]
 
 
 # Library objects whose evaluation loops run the user's code under torch.inference_mode() unless

@@ -10,12 +10,20 @@ import functools
 import traceback
 from typing import Callable
 
-from ..analyses.settings import branch_options, setting_readers, settings_for
-from ..trace.findings import FIX, Finding, Location
+from ..analyses.settings import (
+    branch_options,
+    matches_no_parameter,
+    name_patterns,
+    options_read,
+    setting_readers,
+    settings_for,
+)
 from ..trace.call_sites import caller_in_source
+from ..trace.findings import FIX, Finding, Location
 from ..trace.locations import Site, is_library_path
 from ..trace.model import Trace
 from ..trace.queries import project_files, user_files
+from ..trace.source_search import selects_by_name
 from . import (
     backward_error,
     backward_failures,
@@ -34,7 +42,6 @@ from . import (
     silent,
     unexplained,
 )
-
 from .fix_sites import mark_fix_sites
 
 Rule = Callable[[Trace], list[Finding]]
@@ -141,6 +148,14 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
             found = settings_for(site, named) or settings_for(site, beside())
             for place, value in found:
                 finding.add(Location.at(place, "setting", f"sets {value!r}, which selects this path"))
+            for place, name, value in (options_read(site, beside(), accept=name_patterns)
+                                       if selects_by_name(site.path, site.line) else []):
+                # (names the line selects parameters by, set in a config: none of them is any
+                # parameter's, so the config is the line to change)
+                unmatched = matches_no_parameter(trace, name_patterns(value))
+                if unmatched is not None:
+                    finding.mark_fix(place, f"sets `{name}` to {value}, which matches none of the model's "
+                                            f"parameter names ({', '.join(unmatched)}, ...)", first=True)
             for place, name, value in branch_options(site, beside()):
                 finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, which takes the branch "
                                                           "this line runs in"))

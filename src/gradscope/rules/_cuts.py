@@ -9,7 +9,12 @@ from ..trace.findings import Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GraphCut, Trace
 from ..trace.queries import accumulates_into, project_files
-from ..trace.source_search import GRAD_OFF_WORDS, enclosing_block, enclosing_class, keyword_settings
+from ..trace.source_search import (
+    GRAD_OFF_WORDS,
+    enclosing_block,
+    enclosing_class,
+    keyword_settings,
+)
 from ._words import op_words, where
 
 _HOW = {
@@ -242,13 +247,8 @@ def locations(trace: Trace, cut: GraphCut) -> list[Location]:
     return [loc for loc in found if loc is not None]
 
 
-def name_cut(finding, trace: Trace, cut: GraphCut | None) -> str | None:
-    """Add a cut's lines to a finding, and mark its fix site (see fix_site). Returns the fix text
-    when the line marked is one `fix(cut)` does not speak of (a library's option)."""
-    if cut is None:
-        return None
-    for location in locations(trace, cut):
-        finding.add(location)
+def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
+    """Mark the lines to change for a cut (see fix_site); whether `fix_site` had one."""
     if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
         # Where the program sets use_reentrant (a config entry passed down to the library's
         # checkpoint call) is the line to change, before the call it reaches.
@@ -259,7 +259,17 @@ def name_cut(finding, trace: Trace, cut: GraphCut | None) -> str | None:
     marked = fix_site(cut)
     if marked is not None:
         finding.mark_fix(*marked)
-    elif cut.reason == "inference_mode" and block_around(cut.site, ("inference_mode",)) is None:
+    return marked is not None
+
+
+def name_cut(finding, trace: Trace, cut: GraphCut | None) -> str | None:
+    """Add a cut's lines to a finding, and mark its fix site (see fix_site). Returns the fix text
+    when the line marked is one `fix(cut)` does not speak of (a library's option)."""
+    if cut is None:
+        return None
+    for location in locations(trace, cut):
+        finding.add(location)
+    if not mark_fix_sites(finding, trace, cut) and cut.reason == "inference_mode" and block_around(cut.site, ("inference_mode",)) is None:
         # Inference mode entered by library code the program called into (an evaluation loop):
         # the library object's option is the line to change.
         entered = library_entry(cut.site)

@@ -106,9 +106,8 @@ def check_revival(trace: Trace) -> list[Finding]:
             + (" Then drop its `requires_grad=True`." if cut and cut.site == revival.site
                else " Then remove the `requires_grad = True` line."),
         )
-        marked = _cuts.fix_site(cut) if cut else None
-        if marked is not None:
-            finding.mark_fix(*marked)
+        if cut is not None:
+            _cuts.mark_fix_sites(finding, trace, cut)
         finding.add(Location.at(revival.site, "requires-grad", "requires_grad switched on"))
         for location in _cuts.locations(trace, cut) if cut else []:
             finding.add(location)

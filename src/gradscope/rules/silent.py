@@ -151,9 +151,8 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(_cuts.locations(trace, cut) if cut else []),
                 *(Location.at(place, "parameter", "parameter created") for place in definition_sites(trace, hazard.leaves)),
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
-            marked = _cuts.fix_site(cut) if cut else None
-            if marked is not None:
-                finding.mark_fix(*marked)
+            if cut is not None:
+                _cuts.mark_fix_sites(finding, trace, cut)
         elif hazard.kind == "accumulation-wiped":
             findings.append(_warning(
                 "accumulation-wiped", "Gradient accumulation reset before the step",

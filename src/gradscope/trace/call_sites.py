@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 
-from .source_search import _enclosing_function, calls_named, enclosing_class
+from .source_search import _enclosing_function, _parse, assignments, calls_named, enclosing_class
 
 # Names called from everywhere, or by the framework rather than by a line of the program.
 _TOO_COMMON = frozenset({"forward", "backward", "step", "train", "eval", "update", "run", "main", "apply",
@@ -65,3 +65,39 @@ def loops_over_arguments(path: str, line: int) -> bool:
             names = {n.id for n in ast.walk(node.iter) if isinstance(n, ast.Name)}
             return bool(names & given)
     return False
+
+
+def passed_in_from(path: str, line: int, files: list[str]) -> tuple[str, int] | None:
+    """For a statement that stores one of its function's parameters (`self.optimizer =
+    optimizer` in `__init__(self, opt, model, optimizer=None)`): where the value passed in was
+    made, in the only call of that function (`optimizer = torch.optim.Adam(...)` before
+    `trainer = BaseTrainer(opt, model, optimizer)`), or that call itself when it passes an
+    expression. None where the value is not a parameter, or the call is not the only one."""
+    function = _enclosing_function(path, line)
+    statement = next((node for node in ast.walk(function) if isinstance(node, ast.Assign) and node.lineno == line),
+                     None) if function is not None else None
+    if statement is None or not isinstance(statement.value, ast.Name):
+        return None
+    positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
+    name = statement.value.id
+    if name not in positional and name not in [a.arg for a in function.args.kwonlyargs]:
+        return None
+    caller = caller_in_source(path, line, files)
+    if caller is None:
+        return None
+    call = next((node for node in ast.walk(_parse(caller[0]) or ast.Module(body=[], type_ignores=[]))
+                 if isinstance(node, ast.Call) and node.lineno == caller[1]
+                 and ast.unparse(node.func).rsplit(".", 1)[-1] == caller[2]), None)
+    if call is None:
+        return None
+    index = positional.index(name) - (1 if positional and positional[0] in ("self", "cls") else 0) \
+        if name in positional else -1
+    given = next((k.value for k in call.keywords if k.arg == name), None)
+    if given is None and 0 <= index < len(call.args):
+        given = call.args[index]
+    if given is None:
+        return None
+    if isinstance(given, ast.Name):
+        lines = assignments(caller[0], given.id, before=caller[1])
+        return (caller[0], lines[-1]) if lines else None
+    return caller[0], caller[1]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 
 from .locations import Site, is_library_path, source_line
@@ -82,17 +83,22 @@ class Finding:
         else:
             self.locations.append(location)
 
-    def mark_fix(self, site: Site | Location | None, why: str) -> bool:
+    def mark_fix(self, site: Site | Location | None, why: str, first: bool = False) -> bool:
         """Mark `site` as the line to change, with one sentence saying why that line. Fix sites go
         before every other location, in the order they are marked (best first), two at most;
-        None (a line the trace does not know) marks nothing. Returns whether it was marked."""
+        None (a line the trace does not know) marks nothing. `first`: ahead of those marked
+        already (a fact found later singles it out), the last of two becoming an alternative.
+        Returns whether it was marked."""
         if site is None or is_library_path(site.path):
             return False  # (an installed library's line is not one the user changes)
         marked = self.fix_sites
-        if len(marked) >= MAX_FIX_SITES or any((m.path, m.line) == (site.path, site.line) for m in marked):
+        if any((m.path, m.line) == (site.path, site.line) for m in marked) or (len(marked) >= MAX_FIX_SITES
+                                                                              and not first):
             return False
+        if len(marked) >= MAX_FIX_SITES:
+            self.locations[self.locations.index(marked[-1])] = dataclasses.replace(marked[-1], role="alternative")
         location = Location(site.path, site.line, FIX, why, site.function, site.callers)
-        self.locations.insert(len(marked), location)
+        self.locations.insert(0 if first else len(marked), location)
         return True
 
     @property

@@ -6,6 +6,7 @@ import os
 import re
 
 from .locations import Site, is_library_path
+from .call_sites import passed_in_from
 from .source_search import assignments, imported_modules, same_function
 from .model import BackwardCall, InplaceChange, Node, SavedTensor, Trace
 
@@ -148,7 +149,13 @@ def optimizer_built(step_site):
     if not found:
         return None
     lines = assignments(step_site.path, found.group(1))
-    return Site(step_site.path, lines[-1]) if lines else None
+    if not lines:
+        return None
+    # (`self.optimizer = optimizer`, given to the trainer: where the caller built it)
+    files = list(dict.fromkeys(f.path for f in (*step_site.callers, step_site)
+                               if not is_library_path(f.path) and not f.path.startswith("<")))
+    made = passed_in_from(step_site.path, lines[-1], files)
+    return Site(*made) if made is not None else Site(step_site.path, lines[-1])
 
 
 def accumulates_into(trace: Trace, node_id: int | None, leaves: set[int], limit: int | None = None) -> bool:

@@ -507,6 +507,25 @@ def keyword_calls(path: str, callee: str, keyword: str, value, limit: int = 4) -
     return sorted(found)[:limit]
 
 
+_NAMED_ITERATIONS = ("named_parameters", "named_modules", "named_children", "named_buffers")
+
+
+def selects_by_name(path: str, line: int) -> bool:
+    """Whether the statement at `line` reads the name from a loop over a model's named parts
+    (`for name, p in model.named_parameters():` ... `name.startswith(prefix)`): it picks them by name."""
+    function = _enclosing_function(path, line, or_module=True)
+    if function is None:
+        return False
+    names: set[str] = set()
+    for node in ast.walk(function):
+        if isinstance(node, (ast.For, ast.comprehension)) and isinstance(node.iter, ast.Call) \
+                and ast.unparse(node.iter.func).rsplit(".", 1)[-1] in _NAMED_ITERATIONS \
+                and isinstance(node.target, ast.Tuple) and node.target.elts \
+                and isinstance(node.target.elts[0], ast.Name):
+            names.add(node.target.elts[0].id)
+    return bool(names & set(names_read(path, line)))
+
+
 def constructor_calls_in(paths, class_name: str, keyword: str = "inplace") -> list[tuple[str, int]]:
     """`class_name(..., keyword=True)` calls anywhere in these files, as (path, line): a module
     built in a registry or a factory (`"relu": lambda: nn.ReLU(inplace=True)`) far from the line
