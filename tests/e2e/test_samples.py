@@ -16,6 +16,15 @@ EXPECTED = {
     "backward_grad_shape_mismatch.py": ("backward-gradient-mismatch", [
         ("backward_grad_shape_mismatch.py", 10, "fix"), ("backward_grad_shape_mismatch.py", 9, "created"),
         ("backward_grad_shape_mismatch.py", 10, "backward")]),
+    "chunk_part_scaled_inplace.py": ("multi-output-view-inplace", [
+        ("chunk_part_scaled_inplace.py", 19, "fix"), ("chunk_part_scaled_inplace.py", 18, "created"),
+        ("chunk_part_scaled_inplace.py", 15, "view"), ("chunk_part_scaled_inplace.py", 19, "failed")]),
+    "hook_on_frozen_parameter.py": ("hook-on-tensor-without-grad", [
+        ("hook_on_frozen_parameter.py", 13, "fix"), ("hook_on_frozen_parameter.py", 19, "frozen"),
+        ("hook_on_frozen_parameter.py", 18, "defined"), ("hook_on_frozen_parameter.py", 14, "failed")]),
+    "freeze_prefixes_match_nothing.py": ("backward-without-graph", [
+        ("freeze_prefixes_match_nothing.py", 7, "fix"), ("freeze_prefixes_match_nothing.py", 12, "fix"),
+        ("freeze_prefixes_match_nothing.py", 12, "frozen"), ("freeze_prefixes_match_nothing.py", 22, "backward")]),
     "vjp_batchnorm_in_train_mode.py": ("autograd-error", [
         ("vjp_batchnorm_in_train_mode.py", 23, "failed"), ("vjp_batchnorm_in_train_mode.py", 11, "built"),
         ("vjp_batchnorm_in_train_mode.py", 20, "built"), ("vjp_batchnorm_in_train_mode.py", 34, "mode"),
@@ -240,7 +249,7 @@ EXPECTED = {
     "second_order_without_create_graph.py": ("backward-without-graph", [
         ("second_order_without_create_graph.py", 6, "fix"), ("second_order_without_create_graph.py", 6, "cut"),
         ("second_order_without_create_graph.py", 8, "backward")]),
-    "unbind_rows_inplace.py": ("multi-output-view-inplace", [("unbind_rows_inplace.py", 6, "view"),
+    "unbind_rows_inplace.py": ("multi-output-view-inplace", [("unbind_rows_inplace.py", 6, "created"),
         ("unbind_rows_inplace.py", 7, "failed")]),
 }
 

@@ -59,7 +59,7 @@ def test_forward_error_names_where_the_view_was_made():
     trace.op_failures.append(OpFailure(seq=2, op="sub_", site=site(6), error=ErrorInfo("RuntimeError", message),
                                        tensors=[TensorArg((3,), True, False, None, None, 3)]))
     (finding,) = diagnose(trace)
-    assert finding.rule == "multi-output-view-inplace" and locs(finding) == [(5, "view"), (6, "failed")]
+    assert finding.rule == "multi-output-view-inplace" and locs(finding) == [(5, "created"), (6, "failed")]
 
 
 def test_optimizer_non_leaf_uses_the_tensor_from_the_raising_frame():

@@ -90,3 +90,45 @@ def test_a_parameter_default_of_the_function_around_a_line(tmp_path):
     assert parameter_default(str(path), 3, "zero_grad") == (2, "False")
     assert parameter_default(str(path), 3, "scale") == (2, "2")
     assert parameter_default(str(path), 3, "x") is None
+
+
+def test_name_patterns_that_match_no_parameter():
+    from gradscope.analyses.settings import matches_no_parameter, name_patterns
+    from gradscope.trace.model import Leaf, Trace
+
+    assert name_patterns('("classifier",)') == ("classifier",) and name_patterns("'fc'") == ("fc",)
+    assert name_patterns("3") is None and name_patterns("[1, 'a']") is None and name_patterns("()") is None
+    trace = Trace(argv=["train.py"])
+    trace.leaves = {i: Leaf(i, name, "parameter", (1,), "float32", None)
+                    for i, name in enumerate(["conv1.weight", "layer1.0.bn1.weight", "fc.weight"])}
+    assert matches_no_parameter(trace, ("classifier",)) == ["conv1", "fc", "layer1"]
+    assert matches_no_parameter(trace, ("fc",)) is None and matches_no_parameter(trace, ("bn1",)) is None
+    assert matches_no_parameter(Trace(argv=["t.py"]), ("fc",)) is None  # (no names known: nothing to say)
+
+
+def test_passed_in_from(tmp_path):
+    from gradscope.trace.call_sites import passed_in_from
+
+    trainer = tmp_path / "trainer.py"
+    trainer.write_text("class Trainer:\n"
+                       "    def __init__(self, opt, model, optimizer=None):\n"
+                       "        self.optimizer = optimizer\n"
+                       "        self.model = model\n")
+    callers = {"twice": "def main(model):\n"
+                        "    optimizer = make(model.parameters())\n"
+                        "    trainer = Trainer({}, model, optimizer)\n"
+                        "    other = Trainer({}, model, optimizer=make(model))\n",
+               "name": "def main(model):\n"
+                       "    optimizer = make(model.parameters())\n"
+                       "    trainer = Trainer({}, model, optimizer)\n",
+               "call": "def main(model):\n"
+                       "    trainer = Trainer({}, model, optimizer=make(model))\n"}
+    found = {}
+    for name, text in callers.items():  # (one folder each: a file is read once per path)
+        (tmp_path / name).mkdir()
+        train = tmp_path / name / "train.py"
+        train.write_text(text)
+        found[name] = passed_in_from(str(trainer), 3, [str(trainer), str(train)])
+    assert found["twice"] is None  # (two calls of Trainer: which one ran?)
+    assert found["name"] == (str(tmp_path / "name" / "train.py"), 2)
+    assert found["call"] == (str(tmp_path / "call" / "train.py"), 2)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from gradscope.trace.source_search import def_line, enclosing_block, mode_regions, return_lines, sibling_method
+from gradscope.trace.source_search import (def_line, enclosing_block, keyword_calls, mode_regions, return_lines,
+                                          selects_by_name, sibling_method, split_base_read_later)
 
 SOURCE = textwrap.dedent("""\
     import torch
@@ -321,3 +322,36 @@ def test_the_regions_a_file_enters_inference_mode_in(tmp_path):
     path.write_text("import torch\n\n@torch.inference_mode()\ndef grow(model):\n    return model\n\n"
                     "def evaluate(model, x):\n    with torch.inference_mode():\n        return model(x)\n")
     assert mode_regions(str(path)) == [(3, 4), (8, None)]
+
+
+def test_split_base_read_later(tmp_path):
+    path = tmp_path / "m.py"
+    path.write_text("def f(x, proj):\n"
+                    "    q, k = proj(x).chunk(2)\n"
+                    "    q *= 2\n"
+                    "    return q + k\n"
+                    "def g(h):\n"
+                    "    for row in h.unbind(0):\n"
+                    "        row.sub_(1)\n"
+                    "    return h.sum()\n"
+                    "def k(h):\n"
+                    "    a, b = torch.chunk(h, 2)\n"
+                    "    a.mul_(3)\n"
+                    "    return a * b\n")
+    assert split_base_read_later(str(path), 2, 3) is False  # (a call's result: nothing can read it again)
+    assert split_base_read_later(str(path), 6, 7) is True   # (h is read after: the change was meant for h)
+    assert split_base_read_later(str(path), 10, 11) is False  # (torch.chunk(h): h never read again)
+
+
+def test_keyword_calls_and_selects_by_name(tmp_path):
+    path = tmp_path / "m.py"
+    path.write_text("def step(opt, model, prefixes):\n"
+                    "    opt.zero_grad(set_to_none=False)\n"
+                    "    opt.zero_grad()\n"
+                    "    for name, p in model.named_parameters():\n"
+                    "        p.requires_grad = any(name.startswith(x) for x in prefixes)\n"
+                    "    for p in model.parameters():\n"
+                    "        p.requires_grad = bool(prefixes)\n")
+    assert keyword_calls(str(path), "zero_grad", "set_to_none", False) == [2]
+    assert keyword_calls(str(path), "zero_grad", "set_to_none", 0) == []  # (False, not a number)
+    assert selects_by_name(str(path), 5) and not selects_by_name(str(path), 7)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ast
 
+from ..trace.call_sites import argument_given
 from ..trace.locations import Site, is_library_path
 from ..trace.model import Trace
 from ..trace.setting_search import key_reads, keys_around
@@ -86,12 +87,27 @@ def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, 
     which values count (a number, string or bool by default)."""
     accept = accept or _is_literal
     found: list[tuple[Site, str, str]] = []
-    for name in names_read(site.path, site.line):
+    for name in _with_arguments(site, names_read(site.path, site.line), files):
         places = [(Site(path, line), name, value) for path in files for line, value in option_settings(path, name)
                   if accept(value) and (path, line) != (site.path, site.line)]
         if 0 < len(places) <= MAX_PLACES:
             found += places
     return found
+
+
+def _with_arguments(site: Site, names: list[str], files: list[str]) -> list[str]:
+    """`names`, and for each that is a parameter of the line's function, the names the only
+    call of it passes for it (`prefixes` given `CONFIG["trainable_prefixes"]`)."""
+    found = list(names)
+    for name in names:
+        given = argument_given(site.path, site.line, name, files)
+        if given is not None:
+            found += [part.attr if isinstance(part, ast.Attribute) else part.slice.value
+                      if isinstance(part, ast.Subscript) else part.id for part in ast.walk(given[2])
+                      if isinstance(part, ast.Attribute) or isinstance(part, ast.Name)
+                      or (isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Constant)
+                          and isinstance(part.slice.value, str))]
+    return list(dict.fromkeys(found))
 
 
 def _is_literal(value: str) -> bool:

@@ -31,6 +31,8 @@ class PostMortem:
         grad_fn = grad_fn_of(tensor)
         if tensor.requires_grad and grad_fn is None:
             leaf = self._leaves.pinned_id(tensor)
+        elif grad_fn is None:
+            leaf = self._leaves.known_id(tensor)  # (a parameter frozen since it was seen: the same leaf)
         base = tensor._base
         if base is not None and base.requires_grad and grad_fn_of(base) is None:
             base_leaf = self._leaves.pinned_id(base)

@@ -250,6 +250,10 @@ def locations(trace: Trace, cut: GraphCut) -> list[Location]:
 def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
     """Mark the lines to change for a cut (see fix_site); whether `fix_site` had one."""
     if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
+        # (the freezes before it: why the checkpointed input required no grad)
+        for freeze in [f for f in trace.freezes if f.seq < cut.seq and f.site is not None][:2]:
+            finding.add(Location.at(freeze.site, "frozen", "frozen before the checkpoint: what it passes in then "
+                                                           "requires no grad"))
         # Where the program sets use_reentrant (a config entry passed down to the library's
         # checkpoint call) is the line to change, before the call it reaches.
         for place, value in option_set(project_files(trace), "use_reentrant", unless=("False",)):

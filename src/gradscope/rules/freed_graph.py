@@ -167,7 +167,17 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                            "`.detach()` of the value there; retain_graph=True would only hide this (and let that "
                            "backward put gradients into the other model).")
         elif cached:
-            hit = _cache_hit(crossing.old.site)
+            hit, store = _cache_hit(crossing.old.site), _stored_at(user_site(crossing.old.site))
+            # Two ways out, said as such: recompute on each pass, or keep a detached copy. The
+            # copy first only where no optimizer step trains what the kept value was made from
+            # (detaching a kernel made from a trained parameter would stop its training).
+            stepped = {lid for step in trace.param_steps for lid in step.changed_leaves}
+            detach_first = not accumulates_into(trace, crossing.old.id, stepped, limit=20_000)
+            if store is not None and hit is not None and (store.path, store.line) != (hit.path, hit.line) \
+                    and detach_first:
+                finding.mark_fix(store, f"keeps the value made at {where(crossing.old.site)} for later passes with "
+                                        "its graph, and no optimizer step trains what it was made from: store "
+                                        "`.detach()` of it")
             finding.mark_fix(hit, f"reuses the value made at {where(crossing.old.site)} in an earlier iteration, "
                                   f"whose graph the backward at {where(freeing.site)} freed: recompute it for each "
                                   "forward pass (do not keep it across backward calls)")

@@ -11,14 +11,15 @@ import re
 from typing import Callable
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, is_library_path, user_site
+from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import OpFailure, TensorArg, Trace
 from ..analyses.settings import inference_mode_options, library_entry
 from ..trace.queries import project_files, user_files
 from ..trace.call_sites import caller_in_source
 from ..trace.source_search import (assigned_values, binding_line, calls_named, carrying_statement, enclosing_block,
+                                   enclosing_loop,
                                    return_lines, returned_inplace, same_function, sibling_method,
-                                   mode_regions, string_settings)
+                                   mode_regions, split_base_read_later, string_settings)
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
 
@@ -63,18 +64,43 @@ _resize = _on_graph_tensor(
 
 def _multi_view(trace, index, failure):
     node = _first_node(trace, failure)
-    maker = re.search(r"Output \d+ of (\w+)", failure.error.message)
-    maker = maker.group(1).lower() if maker else "unbind"
+    named = re.search(r"Output \d+ of (\w+)", failure.error.message)
+    backward_name = named.group(1) if named else None
+    split = _up_the_views(trace, node)
+    maker = re.sub(r"(with\w+)?backward\d*$", "", (split.name if split else backward_name or "unbind").lower())
     loop = " (iterating over a tensor, `for row in t:`, calls unbind)" if maker == "unbind" else ""
-    return _finding(
+    finding = _finding(
         trace, index, failure, "multi-output-view-inplace", "In-place change of a view returned by " + maker,
         f"{op_words(failure.op)} at {where(failure.site)} modifies in place a view made by `{maker}` at "
-        f"{where(node.site if node else None)}{loop}. Functions that return several views of one tensor "
-        "(unbind, split, chunk) do not allow them to be modified in place: autograd could not tell which "
-        "gradient belongs to which view.",
+        f"{where((split or node).site if (split or node) else None)}{loop}. Functions that return several views "
+        "of one tensor (unbind, split, chunk) do not allow them to be modified in place: autograd could not tell "
+        "which gradient belongs to which view.",
         "Use the out-of-place op (`row = row - mean` instead of `row.sub_(mean)`), or `clone()` the view "
         "before modifying it.",
-        Location.at(node.site if node else None, "view", f"views made by {maker}"))
+        Location.at(split.site if split else None, "created", f"splits the tensor into views ({maker})"),
+        Location.at(node.site if node and node is not split else None, "view", "the view changed, made from them"))
+    made, changed = user_site(split.site if split else None), user_site(failure.site)
+    if made is not None and changed is not None and not split_base_read_later(made.path, made.line, changed.line):
+        # Nothing reads the split tensor after the change: it was meant for the part alone, so the
+        # out-of-place op changes nothing else the program uses.
+        finding.mark_fix(changed, "changes in place a part of a split tensor that nothing reads afterwards: "
+                                  "use the out-of-place op here (`q = q * s` for `q *= s`)")
+    return finding
+
+
+_SPLIT_NODE = re.compile(r"^(Unsafe)?(Split|SplitWithSizes|Unbind|Chunk|TensorSplit)\w*Backward\d*$")
+
+
+def _up_the_views(trace, node, limit: int = 12):
+    """The node of the split that made the views (`SplitBackward0` of a chunk), found by going up
+    from the view that was changed (the error names the last view op: a transpose of a chunk)."""
+    for _ in range(limit):
+        if node is None:
+            return None
+        if _SPLIT_NODE.match(node.name or ""):
+            return node
+        node = trace.node(node.next_ids[0]) if node.next_ids else None
+    return None
 
 
 def _module_name(trace, node) -> str | None:
@@ -232,12 +258,27 @@ def _hook_without_grad(trace, index, failure):
     if cut is not None:
         explanation += f": {_cuts.sentence(cut)}."
         locations = _cuts.locations(trace, cut)
-    else:
+    frozen = [f for f in trace.freezes if arg is not None and f.leaf is not None and f.leaf == arg.leaf
+              and f.site is not None] if cut is None else []
+    if frozen:
+        leaf = trace.leaf(arg.leaf)
+        explanation += (f": {leaf_words(leaf)}, frozen (requires_grad=False) at {where(frozen[0].site)}.")
+        locations = [Location.at(frozen[0].site, "frozen", "frozen here"),
+                     Location.at(leaf.site if leaf else None, "defined", "parameter defined")]
+    elif cut is None:
         explanation += " (a frozen parameter, data, or a value computed without gradient tracking)."
     explanation += " No gradient will ever flow through it, so a hook could never run."
-    return _finding(trace, index, failure, "hook-on-tensor-without-grad", "Hook on a tensor that gets no gradient",
-                    explanation, "Register the hook only when `t.requires_grad` is True, or compute the tensor "
-                    "with gradient tracking on.", *locations)
+    finding = _finding(trace, index, failure, "hook-on-tensor-without-grad", "Hook on a tensor that gets no gradient",
+                       explanation, "Register the hook only when `t.requires_grad` is True, or compute the tensor "
+                       "with gradient tracking on.", *locations)
+    hooked = user_site(failure.site)
+    loop = enclosing_loop(hooked.path, hooked.line) if hooked is not None and frozen else None
+    if loop is not None and "parameters(" in source_line(hooked.path, loop[0]):
+        # A hook put on every parameter of a model with frozen ones: the loop is what to change.
+        finding.mark_fix(Site(hooked.path, loop[0], hooked.function, hooked.callers),
+                         "registers a hook on every parameter, the frozen ones too: skip those that do not "
+                         "require grad (`if param.requires_grad:`)")
+    return finding
 
 
 def _inference(trace, index, failure):

@@ -78,8 +78,24 @@ def passed_in_from(path: str, line: int, files: list[str]) -> tuple[str, int] | 
                      None) if function is not None else None
     if statement is None or not isinstance(statement.value, ast.Name):
         return None
+    found = argument_given(path, line, statement.value.id, files)
+    if found is None:
+        return None
+    caller_path, caller_line, given = found
+    if isinstance(given, ast.Name):
+        lines = assignments(caller_path, given.id, before=caller_line)
+        return (caller_path, lines[-1]) if lines else None
+    return caller_path, caller_line
+
+
+def argument_given(path: str, line: int, name: str, files: list[str]):
+    """(path, line, the expression) that the only call of the function holding `line` passes
+    for its parameter `name` (`CONFIG["trainable_prefixes"]` for `prefixes`); None where `name`
+    is no parameter of it, the call is not the only one, or it passes nothing for it."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return None
     positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
-    name = statement.value.id
     if name not in positional and name not in [a.arg for a in function.args.kwonlyargs]:
         return None
     caller = caller_in_source(path, line, files)
@@ -90,14 +106,8 @@ def passed_in_from(path: str, line: int, files: list[str]) -> tuple[str, int] | 
                  and ast.unparse(node.func).rsplit(".", 1)[-1] == caller[2]), None)
     if call is None:
         return None
-    index = positional.index(name) - (1 if positional and positional[0] in ("self", "cls") else 0) \
-        if name in positional else -1
+    bound = positional[1:] if positional and positional[0] in ("self", "cls") else positional
     given = next((k.value for k in call.keywords if k.arg == name), None)
-    if given is None and 0 <= index < len(call.args):
-        given = call.args[index]
-    if given is None:
-        return None
-    if isinstance(given, ast.Name):
-        lines = assignments(caller[0], given.id, before=caller[1])
-        return (caller[0], lines[-1]) if lines else None
-    return caller[0], caller[1]
+    if given is None and name in bound and bound.index(name) < len(call.args):
+        given = call.args[bound.index(name)]
+    return (caller[0], caller[1], given) if given is not None else None

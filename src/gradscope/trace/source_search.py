@@ -507,6 +507,32 @@ def keyword_calls(path: str, callee: str, keyword: str, value, limit: int = 4) -
     return sorted(found)[:limit]
 
 
+_SPLITTING = ("chunk", "unbind", "split", "tensor_split", "unsafe_chunk", "hsplit", "vsplit", "dsplit")
+
+
+def split_base_read_later(path: str, make_line: int, after_line: int) -> bool:
+    """Whether the tensor that `chunk`/`unbind`/`split` at `make_line` split may be read after
+    `after_line` (an in-place change of one of its parts there was then perhaps meant for it).
+    False only when the split tensor is an expression no later line can name (`self.to_qkv(x)`)
+    or a local name the rest of its function never reads; True when unsure."""
+    function = _enclosing_function(path, make_line, or_module=True)
+    if function is None:
+        return True
+    splits = [node for node in ast.walk(function) if isinstance(node, ast.Call) and node.lineno == make_line
+              and ast.unparse(node.func).rsplit(".", 1)[-1] in _SPLITTING]
+    if len(splits) != 1:
+        return True
+    call = splits[0]
+    base = call.func.value if isinstance(call.func, ast.Attribute) and not ast.unparse(call.func).startswith("torch.") \
+        else (call.args[0] if call.args else None)
+    if base is None or isinstance(base, ast.Attribute):
+        return True  # (state on an object: read anywhere)
+    if not isinstance(base, ast.Name):
+        return False  # (a call's result, split at once)
+    return any(isinstance(node, ast.Name) and node.id == base.id and isinstance(node.ctx, ast.Load)
+               and node.lineno > after_line for node in ast.walk(function))
+
+
 _NAMED_ITERATIONS = ("named_parameters", "named_modules", "named_children", "named_buffers")
 
 
