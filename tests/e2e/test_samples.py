@@ -338,6 +338,14 @@ SILENT = {
         ("silent_eval_whole_model_as_freeze.py", 21, "mode"), ("silent_eval_whole_model_as_freeze.py", 12, "defined"),
         ("silent_eval_whole_model_as_freeze.py", 34, "step"),
         ("silent_eval_whole_model_as_freeze.py", 27, "outer")]),
+    "silent_loss_weights_left_out.py": ("parameter-not-in-optimizer", [
+        ("silent_loss_weights_left_out.py", 30, "fix"), ("silent_loss_weights_left_out.py", 11, "parameter"),
+        ("silent_loss_weights_left_out.py", 29, "model"), ("silent_loss_weights_left_out.py", 30, "optimizer"),
+        ("silent_loss_weights_left_out.py", 35, "step")]),
+    "silent_tied_head_unfrozen.py": ("freeze-undone", [
+        ("silent_tied_head_unfrozen.py", 14, "fix"), ("silent_tied_head_unfrozen.py", 24, "modified"),
+        ("silent_tied_head_unfrozen.py", 23, "frozen"), ("silent_tied_head_unfrozen.py", 11, "built"),
+        ("silent_tied_head_unfrozen.py", 31, "backward"), ("silent_tied_head_unfrozen.py", 32, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
     "silent_layers_in_list.py": ("parameter-not-in-optimizer", [("silent_layers_in_list.py", 11, "fix"),
         ("silent_layers_in_list.py", 11, "parameter"), ("silent_layers_in_list.py", 26, "step")]),
@@ -365,7 +373,7 @@ SILENT = {
         ("silent_optimizer_on_old_model.py", 12, "parameter"), ("silent_optimizer_on_old_model.py", 20, "model"),
         ("silent_optimizer_on_old_model.py", 19, "optimizer"), ("silent_optimizer_on_old_model.py", 25, "step")]),
     "silent_optimizer_on_head_only.py": ("parameter-not-in-optimizer", [
-        ("silent_optimizer_on_head_only.py", 12, "parameter"), ("silent_optimizer_on_head_only.py", 19, "model"),
+        ("silent_optimizer_on_head_only.py", 20, "fix"), ("silent_optimizer_on_head_only.py", 12, "parameter"), ("silent_optimizer_on_head_only.py", 19, "model"),
         ("silent_optimizer_on_head_only.py", 20, "optimizer"), ("silent_optimizer_on_head_only.py", 26, "step")]),
     "silent_requires_grad_fix.py": ("requires-grad-on-detached-result", [("silent_requires_grad_fix.py", 8, "fix"),
         ("silent_requires_grad_fix.py", 9, "requires-grad"), ("silent_requires_grad_fix.py", 8, "cut")]),

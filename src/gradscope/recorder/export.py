@@ -76,7 +76,8 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                               for loc, type_name, inside in modules.built_in_forward.values()]
     for leaf in list(leaves.records.values()):
         trace.leaves[leaf.lid] = Leaf(id=leaf.lid, name=leaf.name, kind=leaf.kind, shape=leaf.shape,
-                                      dtype=dtype_name(leaf.dtype), site=resolve(leaf.loc), owner=leaf.owner)
+                                      dtype=dtype_name(leaf.dtype), site=resolve(leaf.loc), owner=leaf.owner,
+                                      tied=next((n for n in leaf.tied or () if n != leaf.name), None))
     trace.inplace_changes = [dataclasses.replace(change, site=resolved(change.site),
                                                  module_call=_module_call(trace, modules, change.module_call))
                              for change in inplace.changes]

@@ -13,7 +13,7 @@ from .reads import shape_of
 
 
 class LeafRecord:
-    __slots__ = ("lid", "name", "kind", "shape", "dtype", "loc", "owner")
+    __slots__ = ("lid", "name", "kind", "shape", "dtype", "loc", "owner", "tied")
 
     def __init__(self, lid, kind, shape, dtype, loc, owner=None):
         self.lid = lid
@@ -23,6 +23,7 @@ class LeafRecord:
         self.dtype = dtype
         self.loc = loc  # raw location where it was made (None: not seen being made)
         self.owner = owner  # "Linear.weight", for a parameter registered on a module
+        self.tied = None  # its two paths in one model, for a parameter two modules share
 
 
 class Leaves:
@@ -85,6 +86,15 @@ class Leaves:
             if record is not None and entry[1] not in self._placed \
                     and (record.name is None or len(name) < len(record.name)):
                 record.name = name
+
+    def tie(self, tensor, first: str, second: str) -> None:
+        """Note a known leaf's two paths in one model (tied weights: `lm_head.weight` is
+        `transformer.wte.weight`)."""
+        entry = self.index.get(id(tensor))
+        if entry is not None and entry[0]() is tensor:
+            record = self.records.get(entry[1])
+            if record is not None and record.tied is None:
+                record.tied = (first, second)
 
     def place(self, tensor, name: str) -> None:
         """Name a parameter of a module no model registers by where it is kept

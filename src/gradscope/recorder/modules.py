@@ -216,8 +216,11 @@ class Modules:
                 known = self.names.get(id(module))
                 if known is None or len(name) < len(known):
                     self.names[id(module)] = name
+            first: dict[int, str] = {}
             for name, param in parameters_of(root):
                 self._leaves.name(param, name)
+                if first.setdefault(id(param), name) != name:  # (shared by two modules of one model)
+                    self._leaves.tie(param, first[id(param)], name)
             if type(root).__name__ == "DistributedDataParallel" and not self.ddp_parameters:
                 wrapped = getattr(root, "module", None)
                 if wrapped is not None:

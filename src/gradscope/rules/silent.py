@@ -11,7 +11,7 @@ from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
 from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, user_files
 from ..trace.call_sites import caller_in_source, parameter_default
-from ..trace.source_search import (assigned_values, calls_named, enclosing_condition, flag_assignments, names_read,
+from ..trace.source_search import (assigned_values, assignments, calls_named, enclosing_condition, flag_assignments, names_read,
                                    reads_an_argument, same_function)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
@@ -235,9 +235,32 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                                  "build this before the optimizer")
                 finding.mark_fix(made, "builds the optimizer before these parameters existed: build it once the "
                                        "model is final")
+            # A part beside the one the optimizer holds, in one model (a loss module with weights
+            # of its own, wrapped with the model): the optimizer was given one part only.
+            elif (beside := _part_left_out(trace, hazard)) is not None:
+                finding.mark_fix(made, f"builds the optimizer from the parameters of `{beside[1]}` only, while "
+                                       f"`{beside[0]}`, trained in the same forward, has parameters too: give it "
+                                       f"those of `{beside[0]}` as well")
+                finding.fix = (f"Give the optimizer the parameters of `{beside[0]}` too (build it from the module "
+                               f"that holds both, or add `{beside[0]}.parameters()` as a parameter group).")
             # (otherwise nothing singles a line out: they may be a target network's, fed gradients
             # by mistake, as well as parameters left out of the optimizer)
     return findings
+
+
+def _part_left_out(trace: Trace, hazard: GradHazard) -> tuple[str, str] | None:
+    """(the part left out, the part held) when the parameters no optimizer holds all belong to
+    one top-level part of a model and those its optimizer stepped to another, of another kind
+    (not a copy of it, as a target network is): `loss` beside `model` in a model-with-loss."""
+    left = {_top_module(trace, lid) for lid in hazard.leaves}
+    held = {_top_module(trace, lid) for step in trace.param_steps for lid in step.changed_leaves}
+    if len(left) != 1 or len(held) != 1 or None in left | held or left == held:
+        return None
+    (left_name,), (held_name,) = left, held
+    types = {call.name: call.type for call in trace.module_calls.values() if call.name in (left_name, held_name)}
+    if len(types) != 2 or types[left_name] == types[held_name]:
+        return None
+    return left_name, held_name
 
 
 def _frozen_when_built(trace: Trace, hazard: GradHazard):
@@ -673,6 +696,9 @@ def freeze_undone(trace: Trace) -> list[Finding]:
         leaf = trace.leaf(undo.leaf)
         call = next((c for c in trace.backward_calls if c.seq > undo.seq), None)
         step = next((s for s in trace.first_steps if s.seq > undo.seq), None)
+        if leaf is not None and leaf.tied:
+            findings.append(_tied_unfrozen(leaf, freeze, undo, call, step))
+            continue
         findings.append(_warning(
             "freeze-undone", "A freeze undone before training",
             f"Parameters frozen at {where(freeze.site)} (`requires_grad = False`"
@@ -686,6 +712,47 @@ def freeze_undone(trace: Trace) -> list[Finding]:
             Location.at(call.site if call else None, "backward", "gives them gradients"),
             Location.at(step.site if step else None, "step", f"{step.optimizer}.step() trains them" if step else "")))
     return findings
+
+
+def _tied_unfrozen(leaf, freeze, undo, call, step) -> Finding:
+    """A parameter two modules share (tied weights), frozen, then made trainable under its other
+    name: unfreezing the head unfroze the embedding too."""
+    built = user_site(leaf.site)
+    config = _config_of(built)
+    finding = _warning(
+        "freeze-undone", "A frozen parameter made trainable through the module that shares it",
+        f"`{leaf.name}` and `{leaf.tied}` are one tensor (tied weights). It is frozen at {where(freeze.site)}, then "
+        f"made trainable again at {where(undo.site)} as a parameter of the other module, so the part meant to stay "
+        "frozen trains too.",
+        "Untie the weights (for a Hugging Face model, `tie_word_embeddings=False` in its config) if the head is "
+        "meant to train alone, or leave the shared weight frozen.",
+        Location.at(undo.site, "modified", "makes the shared weight trainable again"),
+        Location.at(freeze.site, "frozen", "frozen here"),
+        Location.at(built, "built", "builds the model, which ties the two"),
+        Location.at(call.site if call else None, "backward", "gives them gradients"),
+        Location.at(step.site if step else None, "step", f"{step.optimizer}.step() trains them" if step else ""))
+    finding.fix_basis = "guess"
+    finding.mark_fix(config, "builds the config the model ties its weights by: set `tie_word_embeddings=False` "
+                             "here if the head is meant to train without the embedding")
+    files = dict.fromkeys(site.path for site in (built, user_site(undo.site), user_site(freeze.site)) if site)
+    for path in files:
+        for name in (leaf.tied, leaf.name):
+            for line in assignments(path, f"self.{name}", limit=1):
+                finding.mark_fix(Site(path, line), f"ties `{leaf.tied}` to `{leaf.name}`: give the head a weight of "
+                                                   "its own if it is meant to train alone")
+    return finding
+
+
+def _config_of(built: Site | None) -> Site | None:
+    """Where the config object that the model built at `built` is given was made, when it is
+    one (`config = GPT2Config(...)` before `GPT2LMHeadModel(config)`)."""
+    if built is None:
+        return None
+    for name in names_read(built.path, built.line):
+        for line, value in assigned_values(built.path, name, before=built.line, limit=1):
+            if re.search(r"Config\w*\(", value) and same_function(built.path, line, built.line):
+                return Site(built.path, line, built.function, built.callers)
+    return None
 
 
 _INF_AT_ZERO = frozenset({"log", "log2", "log10", "div", "__truediv__", "__rtruediv__", "reciprocal"})

@@ -102,6 +102,7 @@ class Leaf:
     dtype: str
     site: Site | None  # where it was created (for parameters: where its module was built)
     owner: str | None = None  # e.g. "Linear.weight" when the full module path is unknown
+    tied: str | None = None  # its other path, for a parameter two modules of one model share
 
 
 @dataclass
