@@ -346,6 +346,9 @@ SILENT = {
         ("silent_tied_head_unfrozen.py", 14, "fix"), ("silent_tied_head_unfrozen.py", 24, "modified"),
         ("silent_tied_head_unfrozen.py", 23, "frozen"), ("silent_tied_head_unfrozen.py", 11, "built"),
         ("silent_tied_head_unfrozen.py", 31, "backward"), ("silent_tied_head_unfrozen.py", 32, "step")]),
+    "silent_module_backward_never_called.py": ("module-backward-never-called", [
+        ("silent_module_backward_never_called.py", 14, "fix"), ("silent_module_backward_never_called.py", 16, "defined"),
+        ("silent_module_backward_never_called.py", 27, "used"), ("silent_module_backward_never_called.py", 29, "backward")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
     "silent_layers_in_list.py": ("parameter-not-in-optimizer", [("silent_layers_in_list.py", 11, "fix"),
         ("silent_layers_in_list.py", 11, "parameter"), ("silent_layers_in_list.py", 26, "step")]),

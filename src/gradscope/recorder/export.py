@@ -72,6 +72,7 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                  if call[4] is True and cid > modules.frozen_norms.get(call[0], cid)]
         for cid in shown[-4:]:
             _module_call(trace, modules, cid)
+    trace.first_calls = {type_name: resolve(loc) for type_name, loc in list(modules.first_calls.items())[:500]}
     trace.built_in_forward = [BuiltInForward(resolve(loc), type_name, inside)
                               for loc, type_name, inside in modules.built_in_forward.values()]
     for leaf in list(leaves.records.values()):

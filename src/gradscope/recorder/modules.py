@@ -49,6 +49,7 @@ class Modules:
         self.threads = threading.local()  # per thread: the stack of module calls in progress
         self._call_ids = itertools.count(1)
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
+        self.first_calls: dict[str, object] = {}  # class name -> raw call site of its first forward
         self.registered_at: dict[int, tuple] = {}  # id(module) -> raw site where it was put into its parent
         self.registrations = 0  # submodules put into a parent so far (any module, any time)
         self._call_order: deque = deque()  # (backward calls before it, cid), for pruning
@@ -103,6 +104,8 @@ class Modules:
             # (read from the instance's __dict__: a property named `training` would be user code)
             training = vars(module).get("training")
             self.calls[cid] = (id(module), type_name, stack[-1].cid if stack else None, loc, training)
+            if type_name not in self.first_calls:  # (kept past pruning: which classes ran, and where first)
+                self.first_calls[type_name] = loc
             if not stack and self._root_modes.get(id(module), None) is not training:
                 self._mode_switched(module, type_name, training, loc)
             self._call_order.append((self._clock.backwards, cid))

@@ -66,6 +66,7 @@ RULES: dict[str, Rule] = {
     "graph-kept-alive": silent.graph_kept_alive,
     "module-requires-grad-attribute": silent.module_flag_freezes_nothing,
     "layer-built-in-forward": silent.layer_built_in_forward,
+    "module-backward-never-called": silent.module_backward_never_called,
     "target-is-online-network": silent.target_is_online,
     "loss-term-without-gradient": silent.dead_loss_terms,
     "freeze-undone": silent.freeze_undone,

@@ -11,8 +11,8 @@ from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
 from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, user_files
 from ..trace.call_sites import caller_in_source, parameter_default
-from ..trace.source_search import (assigned_values, assignments, calls_named, enclosing_condition, flag_assignments, names_read,
-                                   reads_an_argument, same_function)
+from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods, enclosing_condition, flag_assignments, names_read,
+                                   reads_an_argument, return_lines, same_function)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 
@@ -453,6 +453,40 @@ def _model_built(site):
         if frame.function != "__init__":
             return frame if frame is not site else None
     return None
+
+
+def module_backward_never_called(trace: Trace) -> list[Finding]:
+    """A module class of the program that defines its own `backward` (a gradient reversal layer
+    written as an nn.Module): autograd differentiates what its forward computes and never calls
+    that method, so the gradient it was written to produce never exists."""
+    findings, files = [], user_files(trace)[:24]
+    for type_name, first_call in trace.first_calls.items():
+        for path in files:
+            methods = class_methods(path, type_name, ("forward", "backward"))
+            bases = class_bases(path, type_name) or []
+            if "backward" not in methods or "forward" not in methods or any("Function" in b for b in bases):
+                continue
+            backward_line, forward_line = methods["backward"][0], methods["forward"][0]
+            used = user_site(first_call)
+            call = trace.backward_calls[0] if trace.backward_calls else None
+            finding = _warning(
+                "module-backward-never-called", "A module's own backward() is never called",
+                f"`{type_name}` (an nn.Module) defines `backward` at {where(Site(path, backward_line))}, but autograd "
+                "never calls a module's `backward`: it differentiates the ops its forward ran"
+                + (f" (at {where(used)})" if used else "") + ", so the gradient that method computes is never "
+                "used" + (f"; the backward at {where(call.site)} passes the ordinary gradient through" if call else "")
+                + ".",
+                "Write it as a `torch.autograd.Function` (forward and backward as @staticmethods, applied with "
+                f"`.apply`), and call that Function in `{type_name}.forward`.",
+                Location.at(Site(path, backward_line), "defined", "backward() defined: never called by autograd"),
+                Location.at(used, "used", f"{type_name} applied"),
+                Location.at(call.site if call else None, "backward", "backward: the module's own method does not run"))
+            for line in return_lines(path, forward_line)[:1]:
+                finding.mark_fix(Site(path, line), "returns what autograd differentiates as written: return a custom "
+                                                   "autograd.Function's output here to get the backward you wrote")
+            findings.append(finding)
+            break
+    return findings
 
 
 def layer_built_in_forward(trace: Trace) -> list[Finding]:

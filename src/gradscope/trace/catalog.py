@@ -75,6 +75,7 @@ CATALOG: dict[str, RuleInfo] = {
         "parameter-not-in-optimizer": "Parameters that get gradients but that no optimizer steps.",
         "backward-on-leaf": "backward() on a tensor made as a new leaf from values: no parameter gets a gradient.",
         "layer-built-in-forward": "Layers constructed inside a forward: new random weights every call, never trained.",
+        "module-backward-never-called": "An nn.Module that defines its own backward(): autograd never calls it (write a torch.autograd.Function).",
         "target-is-online-network": "A target (or EMA teacher) network that is the online network object itself.",
         "loss-term-without-gradient": "A term cut from the graph summed into a loss that trains: it trains nothing.",
         "frozen-parameter-updated": "Parameters with requires_grad=False that an optimizer step still changes.",

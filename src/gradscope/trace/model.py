@@ -524,6 +524,7 @@ class Trace:
     hooks: list[HookRegistration] = field(default_factory=list)
     module_flags: list[ModuleFlag] = field(default_factory=list)
     built_in_forward: list[BuiltInForward] = field(default_factory=list)
+    first_calls: dict[str, Site | None] = field(default_factory=dict)  # module class -> where its first forward was called
     stale_links: list[StaleLink] = field(default_factory=list)
     clips: list[ScalerEvent] = field(default_factory=list)  # gradient clipping, first per line
     unscales: list[ScalerEvent] = field(default_factory=list)  # GradScaler unscaling, first per line
