@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..trace.locations import Site
 from ..trace.model import Freeze, ParamStep, Trace
-from ..trace.queries import optimizer_built
+from ..trace.queries import optimizer_built, root_call, top_module
 
 # Normalization layers: kept in eval mode on purpose while their parameters train (frozen
 # statistics in detection models), so their mode says nothing about a freeze.
@@ -46,15 +46,9 @@ def _freezes_of(trace: Trace, leaves: list[int]) -> list[Freeze]:
     exact = [f for f in trace.freezes if f.leaf in leaves]
     if exact:
         return exact
-    modules = {_module(trace, lid) for lid in leaves} - {None}
-    near = [f for f in trace.freezes if f.leaf is not None and _module(trace, f.leaf) in modules]
+    modules = {top_module(trace, lid) for lid in leaves} - {None}
+    near = [f for f in trace.freezes if f.leaf is not None and top_module(trace, f.leaf) in modules]
     return near or (list(trace.freezes) if len(trace.freezes) == 1 else [])
-
-
-def _module(trace: Trace, lid: int) -> str | None:
-    """The top-level module a parameter belongs to (`backbone` for `backbone.3.weight`)."""
-    leaf = trace.leaf(lid)
-    return leaf.name.split(".", 1)[0] if leaf and leaf.name and "." in leaf.name else None
 
 
 @dataclass
@@ -80,7 +74,7 @@ def trained_in_eval(trace: Trace) -> TrainedInEval | None:
         # (inside a whole model that runs in train mode, or whose parts were put in train and eval
         # mode one by one: a model evaluated as a whole says nothing)
         if (call.training is not None and call.id in built
-                and (call.name and _root_training(trace, call) is True or _root_of(trace, call) in mixed)):
+                and (call.name and _root_training(trace, call) is True or root_call(trace, call.id) in mixed)):
             modes.setdefault(call.name, []).append(call.training)
             types[call.name] = call.type
             forward_sites.setdefault(call.name, call.site)
@@ -203,14 +197,6 @@ def filter_froze_nothing(trace: Trace, step: ParamStep) -> bool:
     return built is not None and "requires_grad" in built.code and not trace.freezes
 
 
-def _root_of(trace: Trace, call) -> int:
-    seen = set()
-    while call.parent is not None and call.parent in trace.module_calls and call.id not in seen:
-        seen.add(call.id)
-        call = trace.module_calls[call.parent]
-    return call.id
-
-
 def _roots_with_modes_set_apart(trace: Trace, built: set[int]) -> set[int]:
     """Outermost calls in eval mode whose forward ran some modules in train mode: the parts'
     modes were set one by one (`model.eval()`, then `model.head.train()`), so a part left in
@@ -218,15 +204,12 @@ def _roots_with_modes_set_apart(trace: Trace, built: set[int]) -> set[int]:
     flags: dict[int, set] = {}
     for call in trace.module_calls.values():
         if call.id in built and call.training is not None:
-            flags.setdefault(_root_of(trace, call), set()).add(call.training)
+            flags.setdefault(root_call(trace, call.id), set()).add(call.training)
     return {root for root, seen in flags.items()
             if seen == {True, False} and (call := trace.module_calls.get(root)) is not None and call.training is False}
 
 
 def _root_training(trace: Trace, call) -> bool | None:
     """The train/eval flag of the outermost module call around `call` (None: it is the outermost)."""
-    seen = set()
-    while call.parent is not None and call.parent in trace.module_calls and call.id not in seen:
-        seen.add(call.id)
-        call = trace.module_calls[call.parent]
-    return call.training if seen else None
+    root = root_call(trace, call.id)
+    return trace.module_calls[root].training if root != call.id else None

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from ..trace.locations import Site, is_library_path
 from ..trace.model import MODE_DEPENDENT, ModeSwitch, ModuleCall, Trace
+from ..trace.queries import root_call
 from ..trace.source_search import enclosing_loop, mode_calls, same_function
 
 # Layers that compute differently in eval mode: what training in eval mode changes.
@@ -105,7 +106,7 @@ def model_built_at(trace: Trace, switch: ModeSwitch) -> Site | None:
     constructor call, or the loader's: `from_pretrained`)."""
     calls = {cid for cid, call in trace.module_calls.items() if call.module == switch.module_id}
     for node in trace.nodes.values():
-        if node.leaf_ids and node.module_call is not None and _root_call(trace, node.module_call) in calls:
+        if node.leaf_ids and node.module_call is not None and root_call(trace, node.module_call) in calls:
             for lid in node.leaf_ids:
                 leaf = trace.leaf(lid)
                 if leaf is not None and leaf.kind == "parameter" and leaf.site is not None:
@@ -162,7 +163,7 @@ def _stepped(trace: Trace, switch: ModeSwitch) -> bool:
     calls = {cid for cid, call in trace.module_calls.items()
              if call.module == switch.module_id and call.training is False}
     used = {lid for node in trace.nodes.values()
-            if node.leaf_ids and node.module_call is not None and _root_call(trace, node.module_call) in calls
+            if node.leaf_ids and node.module_call is not None and root_call(trace, node.module_call) in calls
             for lid in node.leaf_ids}
     return any(used.intersection(step.changed_leaves) for step in trace.param_steps)
 
@@ -190,16 +191,9 @@ def _graph_built_in_eval(trace: Trace, switch: ModeSwitch) -> bool:
     if not calls:
         return False
     for node in trace.nodes.values():
-        if node.seq > switch.seq and node.module_call is not None and _root_call(trace, node.module_call) in calls:
+        if node.seq > switch.seq and node.module_call is not None and root_call(trace, node.module_call) in calls:
             return True
     return False
-
-
-def _root_call(trace: Trace, cid: int) -> int:
-    call = trace.module_calls.get(cid)
-    while call is not None and call.parent is not None and call.parent in trace.module_calls:
-        call = trace.module_calls[call.parent]
-    return call.id if call is not None else cid
 
 
 def mode_dependent_layers(trace: Trace, module_id: int | None, limit: int = 2) -> list[Site]:
@@ -214,7 +208,7 @@ def mode_dependent_layers(trace: Trace, module_id: int | None, limit: int = 2) -
 
 
 def _root_module(trace: Trace, cid: int) -> int | None:
-    call = trace.module_calls.get(_root_call(trace, cid))
+    call = trace.module_calls.get(root_call(trace, cid))
     return call.module if call is not None else None
 
 
@@ -308,7 +302,7 @@ def _user_frame(site: Site | None) -> Site | None:
 
 def root_call_site(trace: Trace, cid: int) -> Site | None:
     """Where the whole model a module call ran in was called (the training forward)."""
-    call = trace.module_calls.get(_root_call(trace, cid))
+    call = trace.module_calls.get(root_call(trace, cid))
     return call.site if call is not None else None
 
 

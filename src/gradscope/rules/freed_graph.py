@@ -11,7 +11,7 @@ from ..analyses.provenance import crossings
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import BackwardCall, Node, Trace
-from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site, project_files
+from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site
 from ..trace.source_search import (attribute_cache_check, caching_block, calls_named, carrying_statement,
                                    enclosing_loop, ineffective_detaches, kept_on_objects, reads_a_parameter)
 from ._words import backward_call, call_words, node_words, uncaught_note, where

@@ -14,7 +14,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import OpFailure, TensorArg, Trace
 from ..analyses.settings import inference_mode_options, library_entry
-from ..trace.queries import project_files, user_files
+from ..trace.queries import project_files
 from ..trace.call_sites import caller_in_source
 from ..trace.source_search import (assigned_values, binding_line, calls_named, carrying_statement, enclosing_block,
                                    enclosing_loop,

@@ -9,7 +9,7 @@ from ..analyses.ledger import definition_sites
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
-from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, user_files
+from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, top_module, user_files
 from ..trace.call_sites import caller_in_source, parameter_default
 from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods, enclosing_condition, flag_assignments, names_read,
                                    reads_an_argument, return_lines, same_function)
@@ -252,8 +252,8 @@ def _part_left_out(trace: Trace, hazard: GradHazard) -> tuple[str, str] | None:
     """(the part left out, the part held) when the parameters no optimizer holds all belong to
     one top-level part of a model and those its optimizer stepped to another, of another kind
     (not a copy of it, as a target network is): `loss` beside `model` in a model-with-loss."""
-    left = {_top_module(trace, lid) for lid in hazard.leaves}
-    held = {_top_module(trace, lid) for step in trace.param_steps for lid in step.changed_leaves}
+    left = {top_module(trace, lid) for lid in hazard.leaves}
+    held = {top_module(trace, lid) for step in trace.param_steps for lid in step.changed_leaves}
     if len(left) != 1 or len(held) != 1 or None in left | held or left == held:
         return None
     (left_name,), (held_name,) = left, held
@@ -278,15 +278,10 @@ def _frozen_when_built(trace: Trace, hazard: GradHazard):
     if built is not None and not is_library_path(built.path) \
             and "requires_grad" not in (source_line(built.path, built.line) or ""):
         return None
-    tops = {_top_module(trace, lid) for lid in stray} - {None}
+    tops = {top_module(trace, lid) for lid in stray} - {None}
     freezes = [f for f in trace.freezes if f.seq < first_step and f.seq < undo.seq
-               and (_top_module(trace, f.leaf) in tops or not tops)]
+               and (top_module(trace, f.leaf) in tops or not tops)]
     return (min(freezes, key=lambda f: f.seq), undo) if freezes else None
-
-
-def _top_module(trace: Trace, lid: int | None) -> str | None:
-    leaf = trace.leaf(lid)
-    return leaf.name.split(".", 1)[0] if leaf is not None and leaf.name and "." in leaf.name else None
 
 
 def _freeze_call(site: Site | None) -> Site | None:

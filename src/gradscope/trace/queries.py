@@ -202,3 +202,19 @@ def made_later_in_function(made: Site | None, other: Site | None) -> bool:
     return any(frame.path == other.path and frame.line > other.line
                and same_function(frame.path, frame.line, other.line)
                for frame in (made, *made.callers))
+
+
+def root_call(trace: Trace, cid: int) -> int:
+    """The outermost module call around call `cid` (the whole model's forward); `cid` itself
+    when it is one, or unknown."""
+    call, seen = trace.module_calls.get(cid), set()
+    while call is not None and call.parent is not None and call.parent in trace.module_calls and call.id not in seen:
+        seen.add(call.id)
+        call = trace.module_calls[call.parent]
+    return call.id if call is not None else cid
+
+
+def top_module(trace: Trace, lid: int | None) -> str | None:
+    """The top-level module a parameter belongs to (`backbone` for `backbone.3.weight`)."""
+    leaf = trace.leaf(lid)
+    return leaf.name.split(".", 1)[0] if leaf is not None and leaf.name and "." in leaf.name else None
