@@ -349,6 +349,10 @@ SILENT = {
     "silent_module_backward_never_called.py": ("module-backward-never-called", [
         ("silent_module_backward_never_called.py", 14, "fix"), ("silent_module_backward_never_called.py", 16, "defined"),
         ("silent_module_backward_never_called.py", 27, "used"), ("silent_module_backward_never_called.py", 29, "backward")]),
+    "silent_param_groups_leave_out_head.py": ("parameter-not-in-optimizer", [
+        ("silent_param_groups_leave_out_head.py", 21, "fix"), ("silent_param_groups_leave_out_head.py", 12, "parameter"),
+        ("silent_param_groups_leave_out_head.py", 26, "model"), ("silent_param_groups_leave_out_head.py", 27, "optimizer"),
+        ("silent_param_groups_leave_out_head.py", 32, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
     "silent_layers_in_list.py": ("parameter-not-in-optimizer", [("silent_layers_in_list.py", 11, "fix"),
         ("silent_layers_in_list.py", 11, "parameter"), ("silent_layers_in_list.py", 26, "step")]),

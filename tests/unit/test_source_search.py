@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from gradscope.trace.source_search import (def_line, enclosing_block, keyword_calls, mode_regions, return_lines,
+from gradscope.trace.source_search import (def_line, enclosing_block, keyword_calls, mode_regions, parameter_group_lists,
+                                          return_lines,
                                           selects_by_name, sibling_method, split_base_read_later)
 
 SOURCE = textwrap.dedent("""\
@@ -355,3 +356,14 @@ def test_keyword_calls_and_selects_by_name(tmp_path):
     assert keyword_calls(str(path), "zero_grad", "set_to_none", False) == [2]
     assert keyword_calls(str(path), "zero_grad", "set_to_none", 0) == []  # (False, not a number)
     assert selects_by_name(str(path), 5) and not selects_by_name(str(path), 7)
+
+
+def test_parameter_group_lists(tmp_path):
+    path = tmp_path / "m.py"
+    path.write_text("def groups(model):\n"
+                    "    one = [{'params': model.a.parameters()}]\n"
+                    "    return [\n"
+                    "        {'params': model.a.parameters(), 'weight_decay': 0.0},\n"
+                    "        {'params': model.b.parameters(), 'lr': 1e-3},\n"
+                    "    ]\n")
+    assert parameter_group_lists(str(path)) == [5]  # (the last group of a list of two; a list of one is no list of groups)

@@ -17,7 +17,7 @@ class StepLedger:
         self._leaves = leaves
         self.steps: list[ParamStep] = []
 
-    def begin(self, optimizer, site, params, with_grad, seq: int = 0) -> tuple:
+    def begin(self, optimizer, site, params, with_grad, seq: int = 0, groups: int = 1) -> tuple:
         """Before a step of `optimizer` (its OptimizerState): the parameters without .grad, and
         one count of non-zero elements per gradient (read after the step)."""
         leaf_id = self._leaves.id_of
@@ -26,7 +26,7 @@ class StepLedger:
         entry = ParamStep(optimizer.name, optimizer.steps, site, len(params), 0,
                           grad_none=[leaf_id(p) for p in params if p.requires_grad and p.grad is None][:16],
                           frozen_grad_none=[leaf_id(p) for p in params if not p.requires_grad and p.grad is None][:16],
-                          optimizer_index=optimizer.index, seq=seq)
+                          optimizer_index=optimizer.index, seq=seq, groups=groups)
         # (leaf ids, not the parameters: a step that raises never ends, and holds nothing alive)
         return entry, [leaf_id(p) for p in dense], zeros
 

@@ -192,7 +192,8 @@ class Optimizers:
         if state.steps <= GRAD_CHECK_STEPS or (state.freezes != clock.freezes and state.freeze_checks < _MAX_RECHECKS):
             # (a freeze after the first steps, at an epoch of a schedule: its next step is kept too)
             state.freeze_checks, state.freezes = state.freeze_checks + (state.steps > GRAD_CHECK_STEPS), clock.freezes
-            state.ledger = self.ledger.begin(state, step_site(), params, with_grad, next(self._clock.seq))
+            state.ledger = self.ledger.begin(state, step_site(), params, with_grad, next(self._clock.seq),
+                                             len(optimizer.param_groups))
         if state.steps <= GRAD_CHECK_STEPS:
             self._modules.scan_flags()
             if with_grad:

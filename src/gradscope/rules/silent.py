@@ -11,7 +11,8 @@ from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
 from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, top_module, user_files
 from ..trace.call_sites import caller_in_source, parameter_default
-from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods, enclosing_condition, flag_assignments, names_read,
+from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods,
+                                   parameter_group_lists, enclosing_condition, flag_assignments, names_read,
                                    reads_an_argument, return_lines, same_function)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
@@ -235,6 +236,15 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                                  "build this before the optimizer")
                 finding.mark_fix(made, "builds the optimizer before these parameters existed: build it once the "
                                        "model is final")
+            # Built from parameter groups the program lists, none of which takes these (another
+            # kind of part than those it holds, so not a target copy): the groups are the line.
+            elif (outside := _left_out_of_groups(trace, hazard)) is not None:
+                lists = [Site(path, line) for path in project_files(trace) for line in parameter_group_lists(path)]
+                listed = lists[0] if len(lists) == 1 else None
+                doing = "lists the optimizer's parameter groups" if listed else "builds the optimizer from groups"
+                finding.mark_fix(listed or made, f"{doing}, none of which holds the parameters of `{outside}`: add "
+                                                 "a group for them")
+                finding.fix = f"Add a parameter group for `{outside}` (or build the groups from every parameter)."
             # A part beside the one the optimizer holds, in one model (a loss module with weights
             # of its own, wrapped with the model): the optimizer was given one part only.
             elif (beside := _part_left_out(trace, hazard)) is not None:
@@ -246,6 +256,20 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             # (otherwise nothing singles a line out: they may be a target network's, fed gradients
             # by mistake, as well as parameters left out of the optimizer)
     return findings
+
+
+def _left_out_of_groups(trace: Trace, hazard: GradHazard) -> str | None:
+    """The one part whose parameters an optimizer built from several parameter groups left out,
+    when that part is of another kind than every part it holds (a target network would be a copy)."""
+    steps = [s for s in trace.param_steps if s.optimizer == hazard.optimizer and s.groups > 1]
+    left = {top_module(trace, lid) for lid in hazard.leaves}
+    held = {top_module(trace, lid) for step in steps for lid in step.changed_leaves}
+    if not steps or not left or None in left or left & held:
+        return None
+    types = {call.name: call.type for call in trace.module_calls.values() if call.name in left | held}
+    if any(name not in types or types[name] in {types.get(other) for other in held} for name in left):
+        return None
+    return "`, `".join(sorted(left))
 
 
 def _part_left_out(trace: Trace, hazard: GradHazard) -> tuple[str, str] | None:

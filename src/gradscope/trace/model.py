@@ -432,6 +432,7 @@ class ParamStep:
     grad_nonzero: int = 0  # how many had a .grad with a non-zero element
     optimizer_index: int = 0  # which optimizer of the run (two of one class are told apart)
     seq: int = 0  # when the step began (the shared event counter)
+    groups: int = 1  # its parameter groups (more than one: built from groups the program lists)
 
 
 @dataclass

@@ -533,6 +533,22 @@ def split_base_read_later(path: str, make_line: int, after_line: int) -> bool:
                and node.lineno > after_line for node in ast.walk(function))
 
 
+def parameter_group_lists(path: str, limit: int = 2) -> list[int]:
+    """For each list the file writes of two or more parameter groups (`[{"params": ...,
+    "weight_decay": 0.0}, ...]`): the line of its last group, where another one goes."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.List):
+            groups = [e for e in node.elts if isinstance(e, ast.Dict)
+                      and any(isinstance(k, ast.Constant) and k.value == "params" for k in e.keys)]
+            if len(groups) >= 2:
+                found.append(groups[-1].lineno)
+    return sorted(found)[:limit]
+
+
 _NAMED_ITERATIONS = ("named_parameters", "named_modules", "named_children", "named_buffers")
 
 
