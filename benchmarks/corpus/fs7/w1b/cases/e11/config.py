@@ -1,0 +1,15 @@
+CONFIG = {
+    "model": "PretrainedDot",
+    "embedding_size": 16,
+    "n_users": 50,
+    "n_items": 80,
+    "pretrained_user_emb": "saved/user_emb.npy",
+    "pretrained_item_emb": "saved/item_emb.npy",
+    "preload_weight": {"uid": "pretrained_user_emb", "iid": "pretrained_item_emb"},
+    "freeze_preloaded": True,
+    "learning_rate": 1e-3,
+    "train_batch_size": 64,
+    "epochs": 2,
+    "neg_sampling": 1,
+    "seed": 2020,
+}
