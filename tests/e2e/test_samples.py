@@ -25,6 +25,10 @@ EXPECTED = {
     "freeze_prefixes_match_nothing.py": ("backward-without-graph", [
         ("freeze_prefixes_match_nothing.py", 7, "fix"), ("freeze_prefixes_match_nothing.py", 12, "fix"),
         ("freeze_prefixes_match_nothing.py", 12, "frozen"), ("freeze_prefixes_match_nothing.py", 22, "backward")]),
+    "two_losses_one_graph_in_step.py": ("backward-through-freed-graph", [
+        ("two_losses_one_graph_in_step.py", 27, "fix"), ("two_losses_one_graph_in_step.py", 16, "created"),
+        ("two_losses_one_graph_in_step.py", 29, "used"), ("two_losses_one_graph_in_step.py", 17, "linked"),
+        ("two_losses_one_graph_in_step.py", 27, "freed"), ("two_losses_one_graph_in_step.py", 30, "backward")]),
     "vjp_batchnorm_in_train_mode.py": ("autograd-error", [
         ("vjp_batchnorm_in_train_mode.py", 23, "failed"), ("vjp_batchnorm_in_train_mode.py", 11, "built"),
         ("vjp_batchnorm_in_train_mode.py", 20, "built"), ("vjp_batchnorm_in_train_mode.py", 34, "mode"),

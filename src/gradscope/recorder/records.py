@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import itertools
 
+from ..trace.model import GRAD_CHECK_STEPS  # noqa: F401  (the ledger's window; analyses read it too)
+
 # Fields of a node record.
 NID = 0  # the node's sequence number
 NAME = 1  # its class, e.g. "MulBackward0"
@@ -43,7 +45,6 @@ MAX_INTERNAL_ERRORS = 20
 MAX_PINNED_GRAPHS = 10  # graphs of failing backward calls kept whole, for `gradscope graph`
 MAX_EVENTS = 256  # graph cuts, escapes, .grad reads, hooks, stale links (deduplicated by line)
 MAX_LINKERS = 4_096  # nodes that linked into freed graphs, watched for being carried further
-GRAD_CHECK_STEPS = 3  # an optimizer's first steps on which every parameter's .grad is looked at
 
 # Settings the CLI, the session and the pytest plugin all start from.
 DEFAULT_KEEP_BACKWARDS = 4

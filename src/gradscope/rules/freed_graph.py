@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..analyses.provenance import crossings
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
-from ..trace.model import BackwardCall, Node, Trace
+from ..trace.model import GRAD_CHECK_STEPS, BackwardCall, Node, Trace
 from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site
 from ..trace.source_search import (attribute_cache_check, caching_block, calls_named, carrying_statement,
                                    enclosing_loop, ineffective_detaches, kept_on_objects, reads_a_parameter)
@@ -384,6 +384,15 @@ def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line:
         line, holder = kept[0]
         finding.mark_fix(Site(consumer.site.path, line), f"`{holder}` keeps the tensor with its graph past the "
                                                          "backward that frees it: keep what rebuilds it instead")
+    elif linked is not None and _two_losses_one_step(trace, freeing, call):
+        # Two losses of one step over one graph, each backpropagated on its own: keeping the
+        # graph for the second is meant (a detach would cut what the second loss trains).
+        finding.mark_fix(freeing.site, f"frees the graph that the next loss (backpropagated at {where(call.site)}, "
+                                       "before any optimizer step) goes through again: pass `retain_graph=True` here, "
+                                       "or add the losses and call backward once")
+        return ("Two losses of the same step share this graph and are backpropagated one after the other: keep the "
+                f"graph in the first backward (`retain_graph=True` at {where(freeing.site)}) or add the losses and "
+                "call backward once.")
     elif linked is not None and consumer is not None and _trains_producer(trace, freeing, freed):
         # The freeing backward is the one that trains what made the tensor (its optimizer step
         # changed those parameters): the new use is the one that must not go through it.
@@ -551,6 +560,21 @@ def _steps_between(trace: Trace, call: BackwardCall | None) -> bool:
         return False
     later = next((c for c in trace.backward_calls if c.seq > call.seq), None)
     return any(s.seq > call.seq and (later is None or s.seq < later.seq) for s in trace.param_steps)
+
+
+def _two_losses_one_step(trace: Trace, freeing: BackwardCall | None, call: BackwardCall) -> bool:
+    """Whether the failing backward is another loss's (other roots), in the same iteration, with
+    no optimizer step between the two backward calls, as far as the ledger can tell (its first
+    steps of each optimizer: a step it does not hold could lie between)."""
+    if freeing is None or freeing.site is None or _next_iteration(freeing, call) or set(freeing.roots) & set(call.roots):
+        return False
+    counts: dict[int, int] = {}
+    for step in trace.param_steps:
+        if step.seq < call.seq:
+            counts[step.optimizer_index] = counts.get(step.optimizer_index, 0) + 1
+    if any(n >= GRAD_CHECK_STEPS for n in counts.values()):
+        return False  # (past the ledger's window: a step between would not be known)
+    return not any(freeing.seq < step.seq < call.seq for step in trace.param_steps)
 
 
 def _held_by_no_optimizer(trace: Trace, made: Node | None) -> bool:

@@ -71,6 +71,8 @@ class ModuleCall:
     training: bool | None = None  # the module's training flag when it was called (None: unknown)
 
 
+GRAD_CHECK_STEPS = 3  # an optimizer's first steps on which every parameter's .grad is looked at (the ledger)
+
 # Layers that compute differently in train and eval mode (class-name prefixes).
 MODE_DEPENDENT = ("BatchNorm", "SyncBatchNorm", "InstanceNorm", "Dropout", "AlphaDropout", "FeatureAlphaDropout",
                   "DropPath", "StochasticDepth")
