@@ -29,6 +29,9 @@ EXPECTED = {
         ("two_losses_one_graph_in_step.py", 27, "fix"), ("two_losses_one_graph_in_step.py", 16, "created"),
         ("two_losses_one_graph_in_step.py", 29, "used"), ("two_losses_one_graph_in_step.py", 17, "linked"),
         ("two_losses_one_graph_in_step.py", 27, "freed"), ("two_losses_one_graph_in_step.py", 30, "backward")]),
+    "inplace_switched_after_build.py": ("inplace-modified-saved-tensor", [
+        ("inplace_switched_after_build.py", 15, "fix"), ("inplace_switched_after_build.py", 18, "saved"),
+        ("inplace_switched_after_build.py", 18, "modified"), ("inplace_switched_after_build.py", 22, "backward")]),
     "vjp_batchnorm_in_train_mode.py": ("autograd-error", [
         ("vjp_batchnorm_in_train_mode.py", 23, "failed"), ("vjp_batchnorm_in_train_mode.py", 11, "built"),
         ("vjp_batchnorm_in_train_mode.py", 20, "built"), ("vjp_batchnorm_in_train_mode.py", 34, "mode"),

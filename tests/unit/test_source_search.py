@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 
-from gradscope.trace.source_search import (def_line, enclosing_block, keyword_calls, mode_regions, parameter_group_lists,
+from gradscope.trace.source_search import (attribute_set_to, def_line, enclosing_block, keyword_calls, mode_regions, parameter_group_lists,
                                           return_lines,
                                           selects_by_name, sibling_method, split_base_read_later)
 
@@ -367,3 +367,9 @@ def test_parameter_group_lists(tmp_path):
                     "        {'params': model.b.parameters(), 'lr': 1e-3},\n"
                     "    ]\n")
     assert parameter_group_lists(str(path)) == [5]  # (the last group of a list of two; a list of one is no list of groups)
+
+
+def test_attribute_set_to(tmp_path):
+    path = tmp_path / "m.py"
+    path.write_text("for m in model.modules():\n    m.inplace = True\nother.inplace = False\nx.inplace = 1\n")
+    assert attribute_set_to(str(path), "inplace", True) == [2]  # (True itself: not False, not 1)

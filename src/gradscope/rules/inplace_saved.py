@@ -13,7 +13,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
 from ..trace.queries import changes_after_save, frame_in_caller_of, model_call_site, saved_tensor_of, user_files
-from ..trace.source_search import (alias_assignment, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
+from ..trace.source_search import (alias_assignment, attribute_set_to, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
                                    writes_an_argument)
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
@@ -258,6 +258,9 @@ def inplace_constructors(trace: Trace, module_calls: list) -> list[Site]:
         if not found:
             anywhere = constructor_calls_in(user_files(trace), call.type)
             found = [Site(path, line) for path, line in anywhere] if len(anywhere) == 1 else []
+        if not found:  # (switched after it was built: `m.inplace = True` over a model's layers)
+            switched = [Site(path, line) for path in user_files(trace) for line in attribute_set_to(path, "inplace", True)]
+            found = switched if len(switched) <= 2 else []
         for site in found:
             if site not in sites:
                 sites.append(site)

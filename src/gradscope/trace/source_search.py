@@ -533,6 +533,18 @@ def split_base_read_later(path: str, make_line: int, after_line: int) -> bool:
                and node.lineno > after_line for node in ast.walk(function))
 
 
+def attribute_set_to(path: str, attr: str, value, limit: int = 2) -> list[int]:
+    """Lines of `<anything>.attr = value` with a constant value (`module.inplace = True` in a
+    loop that switches a model's layers after they were built)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = [node.lineno for node in ast.walk(tree)
+             if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and node.value.value is value
+             and any(isinstance(t, ast.Attribute) and t.attr == attr for t in node.targets)]
+    return sorted(found)[:limit]
+
+
 def parameter_group_lists(path: str, limit: int = 2) -> list[int]:
     """For each list the file writes of two or more parameter groups (`[{"params": ...,
     "weight_decay": 0.0}, ...]`): the line of its last group, where another one goes."""
