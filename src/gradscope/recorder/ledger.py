@@ -4,8 +4,6 @@ them. Looked at on GRAD_CHECK_STEPS steps of each optimizer, never per op."""
 
 from __future__ import annotations
 
-import gc
-
 import torch
 
 from ..trace.model import ParamStep
@@ -59,14 +57,3 @@ def _read(counts: list) -> list[int]:
             values[index] = value
     return values
 
-
-def params_of_live_optimizers() -> set[int]:
-    """Ids of the parameters held by every optimizer still alive (one scan, at the end of a run)."""
-    found = set()
-    optimizer = torch.optim.Optimizer
-    for obj in gc.get_objects():
-        # type(), not isinstance(): isinstance reads `__class__`, and some module-level objects
-        # warn when touched (torch.distributed.reduce_op: a FutureWarning under our name).
-        if issubclass(type(obj), optimizer):
-            found.update(id(p) for group in obj.param_groups for p in group["params"])
-    return found

@@ -18,9 +18,9 @@ from .accumulation import AccumulationWatch
 from .cuts import Cuts
 from .inplace import InplaceLog
 from .leaves import Leaves
-from .ledger import StepLedger, params_of_live_optimizers
+from .ledger import StepLedger
 from .modules import Modules
-from .reads import Tensor, finite_flags, own_parameters, parameters_of, unique
+from .reads import Tensor, finite_flags, own_parameters, parameters_of, params_of_live_optimizers, unique
 from .records import GRAD_CHECK_STEPS
 
 

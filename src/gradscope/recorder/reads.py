@@ -6,6 +6,7 @@ touch, a nested tensor's sizes, a freed buffer) the fact is recorded as unknown 
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -224,3 +225,15 @@ def finite_flags(grads: list) -> list[tuple[list[int], torch.Tensor]]:
         indices.append(index)
         sums.append(values.sum(dtype=torch.float64 if values.dtype == torch.float64 else torch.float32))
     return [(indices, torch.isfinite(torch.stack(sums))) for indices, sums in by_device.values()]
+
+
+def params_of_live_optimizers() -> set[int]:
+    """Ids of the parameters held by every optimizer still alive (one scan, at the end of a run)."""
+    found = set()
+    optimizer = torch.optim.Optimizer
+    for obj in gc.get_objects():
+        # type(), not isinstance(): isinstance reads `__class__`, and some module-level objects
+        # warn when touched (torch.distributed.reduce_op: a FutureWarning under our name).
+        if issubclass(type(obj), optimizer):
+            found.update(id(p) for group in obj.param_groups for p in group["params"])
+    return found

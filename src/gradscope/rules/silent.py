@@ -259,32 +259,38 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
 
 
 def _left_out_of_groups(trace: Trace, hazard: GradHazard) -> str | None:
-    """The one part whose parameters an optimizer built from several parameter groups left out,
-    when that part is of another kind than every part it holds (a target network would be a copy)."""
+    """The parts whose parameters an optimizer built from several parameter groups left out,
+    when each is of another kind than every part it holds (a target network would be a copy)."""
     steps = [s for s in trace.param_steps if s.optimizer == hazard.optimizer and s.groups > 1]
-    left = {top_module(trace, lid) for lid in hazard.leaves}
-    held = {top_module(trace, lid) for step in steps for lid in step.changed_leaves}
-    if not steps or not left or None in left or left & held:
-        return None
-    types = {call.name: call.type for call in trace.module_calls.values() if call.name in left | held}
-    if any(name not in types or types[name] in {types.get(other) for other in held} for name in left):
-        return None
-    return "`, `".join(sorted(left))
+    parts = _parts_apart(trace, hazard, steps)
+    return "`, `".join(sorted(parts[0])) if steps and parts is not None else None
 
 
 def _part_left_out(trace: Trace, hazard: GradHazard) -> tuple[str, str] | None:
     """(the part left out, the part held) when the parameters no optimizer holds all belong to
     one top-level part of a model and those its optimizer stepped to another, of another kind
     (not a copy of it, as a target network is): `loss` beside `model` in a model-with-loss."""
+    parts = _parts_apart(trace, hazard, trace.param_steps)
+    if parts is None or len(parts[0]) != 1 or len(parts[1]) != 1 or None in parts[1]:
+        return None
+    (left,), (held,) = parts
+    known = any(call.name == held for call in trace.module_calls.values())
+    return (left, held) if known else None
+
+
+def _parts_apart(trace: Trace, hazard: GradHazard, steps) -> tuple[set, set] | None:
+    """(the top-level parts of the parameters left out, those of the parameters `steps`
+    changed) when they share none and each part left out is of a known kind that no part held
+    is; None otherwise."""
     left = {top_module(trace, lid) for lid in hazard.leaves}
-    held = {top_module(trace, lid) for step in trace.param_steps for lid in step.changed_leaves}
-    if len(left) != 1 or len(held) != 1 or None in left | held or left == held:
+    held = {top_module(trace, lid) for step in steps for lid in step.changed_leaves}
+    if not left or None in left or left & held:
         return None
-    (left_name,), (held_name,) = left, held
-    types = {call.name: call.type for call in trace.module_calls.values() if call.name in (left_name, held_name)}
-    if len(types) != 2 or types[left_name] == types[held_name]:
+    types = {call.name: call.type for call in trace.module_calls.values() if call.name in left | held}
+    held_types = {types.get(other) for other in held}
+    if any(name not in types or types[name] in held_types for name in left):
         return None
-    return left_name, held_name
+    return left, held
 
 
 def _frozen_when_built(trace: Trace, hazard: GradHazard):

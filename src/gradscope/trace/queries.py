@@ -79,9 +79,7 @@ def frame_in_caller_of(site, call_site):
 def model_call_site(trace: Trace, node: Node):
     """Where the outermost module call around `node` was made (`netD(fake)` for a layer deep in
     the discriminator), if elsewhere than the node's own line; None without a module call."""
-    call = trace.module_calls.get(node.module_call) if node.module_call is not None else None
-    while call is not None and call.parent is not None and call.parent in trace.module_calls:
-        call = trace.module_calls[call.parent]
+    call = trace.module_calls.get(root_call(trace, node.module_call)) if node.module_call is not None else None
     site = call.site if call is not None else None
     if site is None or node.site is None:
         return site
