@@ -78,6 +78,11 @@ EXPECTED = {
     "closure_under_no_grad_step.py": ("backward-without-graph", [("closure_under_no_grad_step.py", 13, "fix"),
         ("closure_under_no_grad_step.py", 29, "cut"), ("closure_under_no_grad_step.py", 11, "no-grad-block"),
         ("closure_under_no_grad_step.py", 22, "cut-input"), ("closure_under_no_grad_step.py", 30, "backward")]),
+    "custom_function_picked_by_config.py": ("custom-function-bad-gradient", [
+        ("custom_function_picked_by_config.py", 18, "fix"), ("custom_function_picked_by_config.py", 18, "returned"),
+        ("custom_function_picked_by_config.py", 39, "created"), ("custom_function_picked_by_config.py", 11, "defined"),
+        ("custom_function_picked_by_config.py", 45, "backward"), ("custom_function_picked_by_config.py", 6, "setting"),
+        ("custom_function_picked_by_config.py", 43, "used")]),
     "custom_function_returns_view.py": ("custom-function-view-inplace", [
         ("custom_function_returns_view.py", 8, "fix"), ("custom_function_returns_view.py", 8, "returned"),
         ("custom_function_returns_view.py", 16, "view"), ("custom_function_returns_view.py", 17, "failed")]),
@@ -356,6 +361,11 @@ SILENT = {
     "silent_module_backward_never_called.py": ("module-backward-never-called", [
         ("silent_module_backward_never_called.py", 14, "fix"), ("silent_module_backward_never_called.py", 16, "defined"),
         ("silent_module_backward_never_called.py", 27, "used"), ("silent_module_backward_never_called.py", 29, "backward")]),
+    "silent_param_groups_past_a_guard.py": ("parameter-not-in-optimizer", [
+        ("silent_param_groups_past_a_guard.py", 34, "fix"), ("silent_param_groups_past_a_guard.py", 13, "parameter"),
+        ("silent_param_groups_past_a_guard.py", 38, "model"), ("silent_param_groups_past_a_guard.py", 39, "optimizer"),
+        ("silent_param_groups_past_a_guard.py", 44, "step"), ("silent_param_groups_past_a_guard.py", 7, "setting"),
+        ("silent_param_groups_past_a_guard.py", 38, "used")]),
     "silent_param_groups_leave_out_head.py": ("parameter-not-in-optimizer", [
         ("silent_param_groups_leave_out_head.py", 21, "fix"), ("silent_param_groups_leave_out_head.py", 12, "parameter"),
         ("silent_param_groups_leave_out_head.py", 26, "model"), ("silent_param_groups_leave_out_head.py", 27, "optimizer"),

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from gradscope.analyses.settings import branch_options, setting_readers
+from gradscope.analyses.settings import branch_options, guard_options, registry_settings, setting_readers
 from gradscope.trace.call_sites import caller_in_source, parameter_default
 from gradscope.trace.locations import Site
+from gradscope.trace.registry_search import registry_keys
 from gradscope.trace.setting_search import key_reads, keys_around
+from gradscope.trace.source_search import guard_conditions
 
 CONFIG = '''CONFIG = {
     "lr": 1e-3,
@@ -132,3 +134,61 @@ def test_passed_in_from(tmp_path):
     assert found["twice"] is None  # (two calls of Trainer: which one ran?)
     assert found["name"] == (str(tmp_path / "name" / "train.py"), 2)
     assert found["call"] == (str(tmp_path / "call" / "train.py"), 2)
+
+
+def test_an_early_exit_before_a_line_names_the_option_it_reads(tmp_path):
+    config, model = tmp_path / "config.py", tmp_path / "model.py"
+    config.write_text('CONFIG = {"head_type": "classification"}\n')
+    model.write_text("class M:\n"
+                     "    def groups(self, lr):\n"
+                     '        if self.config["head_type"] == "pretraining":\n'
+                     "            return [self.parameters()]\n"
+                     "        for part in self.parts:\n"
+                     "            if part.frozen:\n"
+                     "                continue\n"
+                     "            if part.big:\n"
+                     "                lr = lr / 2\n"
+                     "            use(part, lr)\n"
+                     "        return []\n")
+    assert guard_conditions(str(model), 10) == [6, 3]  # (the `if part.big:` does not leave)
+    assert guard_conditions(str(model), 3) == []
+    found = guard_options(Site(str(model), 11, "groups"), [str(config), str(model)])
+    assert [(site.line, name, value, guard) for site, name, value, guard in found] == \
+        [(1, "head_type", "'classification'", 3)]
+
+
+def test_a_registry_key_for_the_class_that_ran(tmp_path):
+    tables, layers, config = tmp_path / "tables.py", tmp_path / "layers.py", tmp_path / "config.py"
+    tables.write_text("import torch.nn as nn\n"
+                      'ACTS = {"relu": nn.ReLU, "gelu": lambda: nn.GELU()}\n'
+                      'IMPLS = {"fused": FusedFn.apply, "ref": reference}\n')
+    layers.write_text("from tables import ACTS, IMPLS\n"
+                      "def build_act(cfg):\n"
+                      '    return ACTS[cfg.pop("type")]()\n'
+                      "class Block:\n"
+                      "    def __init__(self, act, impl):\n"
+                      "        self.act = build_act(act)\n"
+                      "        self.fn = IMPLS.get(impl)\n"
+                      "    def forward(self, x):\n"
+                      "        return self.fn(self.act(x))\n")
+    config.write_text('MODEL = {"act": dict(type="gelu"), "impl": "fused"}\n'
+                      'def build(impl="fused"):\n    pass\n')
+    files = (str(tables), str(layers), str(config))
+    assert registry_keys(str(layers), 9, "GELU", files) == [("ACTS", "gelu")]
+    assert registry_keys(str(layers), 9, "FusedFn", files) == [("IMPLS", "fused")]
+    assert registry_keys(str(layers), 9, "Linear", files) == []
+    # (the setting is the config's string; a parameter default is none)
+    found = registry_settings(Site(str(layers), 9), {"FusedFn", "Linear"}, list(files))
+    assert [(site.path, site.line, key, cls, table) for site, key, cls, table in found] == \
+        [(str(config), 1, "fused", "FusedFn", "IMPLS")]
+
+
+def test_classes_run_at_a_line():
+    from gradscope.trace.model import ModuleCall, Node, Trace
+    from gradscope.trace.queries import classes_run_at
+
+    trace = Trace(["m.py"])
+    trace.module_calls[1] = ModuleCall(1, "ReLU", "act", site=Site("m.py", 9))
+    trace.nodes[1] = Node(1, "ReluBackward0", "relu", Site("m.py", 9), seq=1, backwards_before=0, module_call=1)
+    trace.nodes[2] = Node(2, "FusedFnBackward", "apply", Site("m.py", 12), seq=2, backwards_before=0)
+    assert classes_run_at(trace) == {("m.py", 9): {"ReLU"}, ("m.py", 12): {"FusedFn"}}

@@ -13,10 +13,12 @@ import ast
 from ..trace.call_sites import argument_given
 from ..trace.locations import Site, is_library_path
 from ..trace.model import Trace
+from ..trace.registry_search import registry_keys
 from ..trace.setting_search import key_reads, keys_around
 from ..trace.source_search import (
     calls_named,
     enclosing_condition,
+    guard_conditions,
     imported_modules,
     names_read,
     option_settings,
@@ -57,6 +59,35 @@ def branch_options(site: Site, files: list[str]) -> list[tuple[Site, str, str]]:
             return [found for found in options_read(Site(frame.path, condition), files)
                     if not found[1].startswith("_")][:MAX_PLACES]
     return []
+
+
+def guard_options(site: Site, files: list[str]) -> list[tuple[Site, str, str, int]]:
+    """(where it is set, the option, the value, the guard's line) for the options read by an
+    early exit before the line (`if self.config["head_type"] == "pretraining": return ...`):
+    set otherwise, the guard let the run reach the line."""
+    if site.path.startswith("<") or is_library_path(site.path):
+        return []
+    found = []
+    for guard in guard_conditions(site.path, site.line):
+        found += [(*option, guard) for option in options_read(Site(site.path, guard), files)
+                  if not option[1].startswith("_")]
+    return found[:MAX_PLACES]
+
+
+def registry_settings(site: Site, class_names: set[str], files: list[str]) -> list[tuple[Site, str, str, str]]:
+    """(where it is set, the key, the class, the table) for the name-to-class tables the line
+    looks up (or a helper it calls does) whose key for a class that ran there is set, as a
+    string, in few places of the program (`"activate": "relu"` picking `ReLU` from
+    `activate_name`)."""
+    if site.path.startswith("<") or is_library_path(site.path):
+        return []
+    found = []
+    for class_name in sorted(class_names):
+        for table, key in registry_keys(site.path, site.line, class_name, tuple(files)):
+            places = [Site(path, line) for path in files for line in string_settings(path, key)]
+            if 0 < len(places) <= MAX_PLACES:
+                found += [(place, key, class_name, table) for place in places]
+    return found[:MAX_PLACES]
 
 
 def setting_readers(setting: Site, files: list[str], value: str | None = None) -> list[tuple[Site, str]]:

@@ -12,9 +12,11 @@ from typing import Callable
 
 from ..analyses.settings import (
     branch_options,
+    guard_options,
     matches_no_parameter,
     name_patterns,
     options_read,
+    registry_settings,
     setting_readers,
     settings_for,
 )
@@ -22,7 +24,7 @@ from ..trace.call_sites import caller_in_source
 from ..trace.findings import FIX, Finding, Location
 from ..trace.locations import Site, is_library_path
 from ..trace.model import Trace
-from ..trace.queries import project_files, user_files
+from ..trace.queries import classes_run_at, project_files, user_files
 from ..trace.source_search import selects_by_name
 from . import (
     backward_error,
@@ -142,6 +144,7 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
     named = user_files(trace)[:24]
     # (a config module that runs no op is in no record: the files beside the named ones too)
     beside = functools.cache(lambda: project_files(trace))
+    classes_at = functools.cache(lambda: classes_run_at(trace))
     for finding in findings:
         # (no line marked: the settings behind what the facts point at, the layer that raised)
         for fix in finding.fix_sites or [loc for loc in finding.locations if loc.role == "built"][:1]:
@@ -160,6 +163,19 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
             for place, name, value in branch_options(site, beside()):
                 finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, which takes the branch "
                                                           "this line runs in"))
+            for place, name, value, guard in guard_options(site, beside()):
+                finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, so the early exit at line "
+                                                          f"{guard} is not taken and this line runs"))
+        ran = classes_at()
+        for loc in [loc for loc in finding.locations if loc.role not in ("setting", "outer")][:8]:
+            classes = ran.get((loc.path, loc.line))
+            if not classes:
+                continue
+            for place, key, class_name, table in registry_settings(Site(loc.path, loc.line), classes, beside()):
+                if any((other.path, other.line) == (place.path, place.line) for other in finding.locations):
+                    continue  # (named already, as the value that selects a fix site's path)
+                finding.add(Location.at(place, "setting", f"sets {key!r}, which picks {class_name} from "
+                                                          f"`{table}` for line {loc.line}"))
         for setting in [loc for loc in finding.locations if loc.role in (FIX, "setting")]:
             for place, key in setting_readers(setting, beside(), _value_set(setting)):
                 finding.add(Location.at(place, "used", f"hands the setting `{key}` to the code it configures"))

@@ -216,3 +216,24 @@ def top_module(trace: Trace, lid: int | None) -> str | None:
     """The top-level module a parameter belongs to (`backbone` for `backbone.3.weight`)."""
     leaf = trace.leaf(lid)
     return leaf.name.split(".", 1)[0] if leaf is not None and leaf.name and "." in leaf.name else None
+
+
+def classes_run_at(trace: Trace) -> dict[tuple[str, int], set[str]]:
+    """For each user line, the classes whose code ran from it: the layers its calls ran
+    (the innermost module of each op made there, each module called there) and the custom
+    autograd Functions applied there (`KernelConvFunctionBackward`: `KernelConvFunction`)."""
+    found: dict[tuple[str, int], set[str]] = {}
+
+    def note(site, name: str) -> None:
+        if site is not None and name:
+            found.setdefault((site.path, site.line), set()).add(name)
+
+    for node in trace.nodes.values():
+        if node.name.endswith("Backward"):  # (torch's own nodes end in a number: MulBackward0)
+            note(node.site, node.name[:-len("Backward")])
+        call = trace.module_calls.get(node.module_call) if node.module_call is not None else None
+        if call is not None:
+            note(node.site, call.type)
+    for call in trace.module_calls.values():
+        note(call.site, call.type)
+    return found

@@ -478,6 +478,33 @@ def enclosing_condition(path: str, line: int) -> int | None:
     return best
 
 
+@functools.lru_cache(maxsize=4096)
+def guard_conditions(path: str, line: int, limit: int = 2) -> list[int]:
+    """The lines of the `if`s before `line`, in the blocks that hold it within its function,
+    whose body always leaves the block (`if cfg["head"] == "pretraining": return ...`, a
+    `continue`, a `raise`) and has no `else`: the line runs only because they did not fire.
+    Nearest first."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return []
+    found: list[int] = []
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if not isinstance(block, list) or not block or not isinstance(block[0], ast.stmt):
+                continue
+            holder = next((s for s in block if s.lineno <= line <= (s.end_lineno or s.lineno)), None)
+            if holder is None:
+                continue
+            found += [s.lineno for s in block if s.lineno < holder.lineno and isinstance(s, ast.If)
+                      and not s.orelse and _leaves(s.body[-1])]
+    return sorted(set(found), reverse=True)[:limit]
+
+
+def _leaves(statement: ast.stmt) -> bool:
+    return isinstance(statement, (ast.Return, ast.Raise, ast.Continue, ast.Break))
+
+
 def calls_with_argument(path: str, callee: str, argument: str, limit: int = 4) -> list[tuple[int, str]]:
     """Calls `...callee(...)` in the file with an argument written as `argument` (or ending in
     `.argument`): `checkpoint(self.block, x, use_reentrant=True)` for ("checkpoint", "block").
