@@ -78,6 +78,9 @@ EXPECTED = {
     "closure_under_no_grad_step.py": ("backward-without-graph", [("closure_under_no_grad_step.py", 13, "fix"),
         ("closure_under_no_grad_step.py", 29, "cut"), ("closure_under_no_grad_step.py", 11, "no-grad-block"),
         ("closure_under_no_grad_step.py", 22, "cut-input"), ("closure_under_no_grad_step.py", 30, "backward")]),
+    "attack_picked_by_flag.py": ("requires-grad-on-non-leaf", [
+        ("attack_picked_by_flag.py", 31, "fix"), ("attack_picked_by_flag.py", 31, "non-leaf"),
+        ("attack_picked_by_flag.py", 28, "failed"), ("attack_picked_by_flag.py", 38, "setting")]),
     "custom_function_picked_by_config.py": ("custom-function-bad-gradient", [
         ("custom_function_picked_by_config.py", 18, "fix"), ("custom_function_picked_by_config.py", 18, "returned"),
         ("custom_function_picked_by_config.py", 39, "created"), ("custom_function_picked_by_config.py", 11, "defined"),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from gradscope.analyses.settings import branch_options, guard_options, registry_settings, setting_readers
 from gradscope.trace.call_sites import caller_in_source, parameter_default
 from gradscope.trace.locations import Site
-from gradscope.trace.registry_search import registry_keys
+from gradscope.trace.registry_search import registry_keys, tables_naming
 from gradscope.trace.setting_search import key_reads, keys_around
 from gradscope.trace.source_search import guard_conditions
 
@@ -192,3 +192,18 @@ def test_classes_run_at_a_line():
     trace.nodes[1] = Node(1, "ReluBackward0", "relu", Site("m.py", 9), seq=1, backwards_before=0, module_call=1)
     trace.nodes[2] = Node(2, "FusedFnBackward", "apply", Site("m.py", 12), seq=2, backwards_before=0)
     assert classes_run_at(trace) == {("m.py", 9): {"ReLU"}, ("m.py", 12): {"FusedFn"}}
+
+
+def test_the_key_of_the_class_a_line_is_a_method_of(tmp_path):
+    attacks, train = tmp_path / "attacks.py", tmp_path / "train.py"
+    attacks.write_text("class FGSM:\n    def run(self, x):\n        return x\n"
+                       "class DeepFool:\n    def run(self, x):\n        return x.clamp(0, 1)\n"
+                       'ATTACKS = {"fgsm": FGSM, "deepfool": DeepFool}\n'
+                       'UNUSED = {"a": DeepFool, "b": FGSM}\n')
+    train.write_text("import argparse\nfrom attacks import ATTACKS\np = argparse.ArgumentParser()\n"
+                     'p.add_argument("--attack", default="deepfool", choices=sorted(ATTACKS))\n'
+                     "attack = ATTACKS[p.parse_args().attack]()\n")
+    files = (str(attacks), str(train))
+    assert tables_naming("DeepFool", files) == [("ATTACKS", "deepfool")]  # (UNUSED is looked up nowhere)
+    found = registry_settings(Site(str(attacks), 6), set(), list(files))
+    assert [(site.path, site.line, key, cls) for site, key, cls, _ in found] == [(str(train), 4, "deepfool", "DeepFool")]

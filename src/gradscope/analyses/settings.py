@@ -13,10 +13,11 @@ import ast
 from ..trace.call_sites import argument_given
 from ..trace.locations import Site, is_library_path
 from ..trace.model import Trace
-from ..trace.registry_search import registry_keys
+from ..trace.registry_search import registry_keys, tables_naming
 from ..trace.setting_search import key_reads, keys_around
 from ..trace.source_search import (
     calls_named,
+    enclosing_class,
     enclosing_condition,
     guard_conditions,
     imported_modules,
@@ -81,12 +82,17 @@ def registry_settings(site: Site, class_names: set[str], files: list[str]) -> li
     `activate_name`)."""
     if site.path.startswith("<") or is_library_path(site.path):
         return []
+    pairs = [(class_name, entry) for class_name in sorted(class_names)
+             for entry in registry_keys(site.path, site.line, class_name, tuple(files))]
+    # (a line in a method of a class the program picks by name: the key, wherever it is looked up)
+    owner = enclosing_class(site.path, site.line)
+    if owner is not None and not pairs:
+        pairs = [(owner, entry) for entry in tables_naming(owner, tuple(files))]
     found = []
-    for class_name in sorted(class_names):
-        for table, key in registry_keys(site.path, site.line, class_name, tuple(files)):
-            places = [Site(path, line) for path in files for line in string_settings(path, key)]
-            if 0 < len(places) <= MAX_PLACES:
-                found += [(place, key, class_name, table) for place in places]
+    for class_name, (table, key) in pairs:
+        places = [Site(path, line) for path in files for line in string_settings(path, key)]
+        if 0 < len(places) <= MAX_PLACES:
+            found += [(place, key, class_name, table) for place in places]
     return found[:MAX_PLACES]
 
 

@@ -168,9 +168,7 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
                                                           f"{guard} is not taken and this line runs"))
         ran = classes_at()
         for loc in [loc for loc in finding.locations if loc.role not in ("setting", "outer")][:8]:
-            classes = ran.get((loc.path, loc.line))
-            if not classes:
-                continue
+            classes = ran.get((loc.path, loc.line), set())
             for place, key, class_name, table in registry_settings(Site(loc.path, loc.line), classes, beside()):
                 if any((other.path, other.line) == (place.path, place.line) for other in finding.locations):
                     continue  # (named already, as the value that selects a fix site's path)

@@ -32,6 +32,50 @@ def registry_keys(path: str, line: int, class_name: str, files: tuple[str, ...])
     return found[:4]
 
 
+def tables_naming(class_name: str, files: tuple[str, ...]) -> list[tuple[str, str]]:
+    """(table name, key) for the name-to-class tables of the program (a dict of two or more
+    string keys, written as `TABLE = {...}` and looked up by key somewhere in its files) whose
+    entry under `key` names `class_name`: for a line inside that class's methods, the key that
+    picked the class, wherever it was looked up."""
+    found: list[tuple[str, str]] = []
+    for file in files:
+        for table, keys in _tables(file):
+            for key in keys.get(class_name, ()):
+                if (table, key) not in found and any(table in _lookups(other) for other in files):
+                    found.append((table, key))
+    return found[:4]
+
+
+@functools.lru_cache(maxsize=256)
+def _tables(path: str) -> tuple[tuple[str, dict[str, tuple[str, ...]]], ...]:
+    """(table name, {class name: its keys}) for each dict of two or more string keys the file
+    assigns to a name."""
+    tree = _parse(path)
+    if tree is None:
+        return ()
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and isinstance(node.value, ast.Dict) \
+                and len(node.value.keys) >= 2 \
+                and all(isinstance(k, ast.Constant) and isinstance(k.value, str) for k in node.value.keys):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            named: dict[str, tuple[str, ...]] = {}
+            for key, value in zip(node.value.keys, node.value.values):
+                for part in ast.walk(value):
+                    name = part.id if isinstance(part, ast.Name) else part.attr if isinstance(part, ast.Attribute) \
+                        else None
+                    if name and name[:1].isupper():
+                        named[name] = named.get(name, ()) + (key.value,)
+            found += [(ast.unparse(t).rsplit(".", 1)[-1], named) for t in targets]
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=256)
+def _lookups(path: str) -> frozenset[str]:
+    tree = _parse(path)
+    return frozenset(_subscripted(tree)) if tree is not None else frozenset()
+
+
 def _looked_up_near(path: str, line: int, files: tuple[str, ...]) -> list[str]:
     statements = _statements(path, line)
     tables = [name for statement in statements for name in _subscripted(statement)]
