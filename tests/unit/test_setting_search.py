@@ -207,3 +207,18 @@ def test_the_key_of_the_class_a_line_is_a_method_of(tmp_path):
     assert tables_naming("DeepFool", files) == [("ATTACKS", "deepfool")]  # (UNUSED is looked up nowhere)
     found = registry_settings(Site(str(attacks), 6), set(), list(files))
     assert [(site.path, site.line, key, cls) for site, key, cls, _ in found] == [(str(train), 4, "deepfool", "DeepFool")]
+
+
+def test_an_option_a_branch_reads_through_values_computed_from_it(tmp_path):
+    config, model = tmp_path / "config.py", tmp_path / "model.py"
+    config.write_text('CONFIG = {"targets": ["load", "price"], "hidden": 16}\n')
+    model.write_text("class M:\n"
+                     "    def __init__(self, config):\n"
+                     '        self.target_names = config["targets"]\n'
+                     "        self.n_outputs = len(self.target_names)\n"
+                     "    def forward(self, x):\n"
+                     "        if self.n_outputs > 1:\n"
+                     "            x = x.detach()\n"
+                     "        return x\n")
+    found = branch_options(Site(str(model), 7, "forward"), [str(config), str(model)])
+    assert [(site.line, name, value) for site, name, value in found] == [(1, "targets", "['load', 'price']")]

@@ -124,12 +124,49 @@ def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, 
     which values count (a number, string or bool by default)."""
     accept = accept or _is_literal
     found: list[tuple[Site, str, str]] = []
-    for name in _with_arguments(site, names_read(site.path, site.line), files):
-        places = [(Site(path, line), name, value) for path in files for line, value in option_settings(path, name)
-                  if accept(value) and (path, line) != (site.path, site.line)]
-        if 0 < len(places) <= MAX_PLACES:
-            found += places
+    names = _with_arguments(site, names_read(site.path, site.line), files)
+    seen = set(names)
+    for depth in range(3):
+        derived: list[str] = []
+        for name in names:
+            settings = [(Site(path, line), name, value) for path in files for line, value in option_settings(path, name)
+                        if (path, line) != (site.path, site.line)]
+            places = [setting for setting in settings if accept(setting[2])]
+            if 0 < len(places) <= MAX_PLACES:
+                found += places
+            elif not places and depth < 2:
+                # (a value computed from others in the line's own file: `self.n_targets =
+                # len(self.target_names)`, `self.target_names = hparams["target"]`: the options
+                # it is computed from)
+                derived += [other for setting in settings if setting[0].path == site.path
+                            for other in _names_in(setting[2]) if other not in seen]
+        if not derived:
+            break
+        names = list(dict.fromkeys(derived))
+        seen.update(names)
     return found
+
+
+_NOT_OPTIONS = frozenset({"self", "len", "isinstance", "list", "tuple", "dict", "int", "float", "str", "bool",
+                          "min", "max", "sum", "getattr", "get", "range"})
+
+
+def _names_in(expression: str) -> list[str]:
+    """The names an expression reads, as options would be called (see names_read)."""
+    try:
+        tree = ast.parse(expression, mode="eval")
+    except (SyntaxError, ValueError, MemoryError, RecursionError):
+        return []
+    found = []
+    for part in ast.walk(tree):
+        if isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Load):
+            found.append(part.attr)
+        elif isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Constant) \
+                and isinstance(part.slice.value, str):
+            found.append(part.slice.value)
+        elif isinstance(part, ast.Name):
+            found.append(part.id)
+    return [name for name in dict.fromkeys(found) if name not in _NOT_OPTIONS]
 
 
 def _with_arguments(site: Site, names: list[str], files: list[str]) -> list[str]:
@@ -148,11 +185,15 @@ def _with_arguments(site: Site, names: list[str], files: list[str]) -> list[str]
 
 
 def _is_literal(value: str) -> bool:
-    """A number, string or bool written as such (not a whole config dict, not a call)."""
+    """A number, string or bool written as such, or a short list of them (`["load", "price"]`);
+    not a whole config dict, not a call."""
     try:
-        return isinstance(ast.literal_eval(value), (int, float, str))
+        found = ast.literal_eval(value)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return False
+    if isinstance(found, (list, tuple)) and 0 < len(found) <= 8:
+        return all(isinstance(item, (int, float, str)) for item in found)
+    return isinstance(found, (int, float, str))
 
 
 def name_patterns(value: str) -> tuple[str, ...] | None:

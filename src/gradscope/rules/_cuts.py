@@ -238,13 +238,25 @@ def locations(trace: Trace, cut: GraphCut) -> list[Location]:
         block = grad_off_site(cut)
         if block is not None and block != cut.site:
             found.append(Location.at(block, "no-grad-block", "gradient tracking switched off"))
-    node = trace.node(cut.input_node)
+    first = trace.node(cut.input_node)
+    node = _made_before_line(trace, first, cut.site)
     leaf = trace.leaf(cut.input_leaf)
     if node is not None and node.site is not None and node.site != cut.site:
-        found.append(Location.at(node.site, "cut-input", "last value that required grad"))
+        found.append(Location.at(node.site, "cut-input", "last value that required grad" if node is first
+                                 else f"computes the value cut at line {cut.site.line}"))
     elif leaf is not None and leaf.site is not None and leaf.site != cut.site:
         found.append(Location.at(leaf.site, "cut-input", "leaf that required grad"))
     return [loc for loc in found if loc is not None]
+
+
+def _made_before_line(trace: Trace, node, line_site, limit: int = 8):
+    """`node`, or, when it was made on the cut's own line (`pred[:, i].clone().detach()`), the
+    first op up its first inputs made on another line: where the value cut there was computed."""
+    for _ in range(limit):
+        if node is None or line_site is None or node.site is None or node.site != line_site or not node.next_ids:
+            return node
+        node = trace.node(node.next_ids[0])
+    return node
 
 
 def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
