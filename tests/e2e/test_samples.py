@@ -364,6 +364,10 @@ SILENT = {
     "silent_module_backward_never_called.py": ("module-backward-never-called", [
         ("silent_module_backward_never_called.py", 14, "fix"), ("silent_module_backward_never_called.py", 16, "defined"),
         ("silent_module_backward_never_called.py", 27, "used"), ("silent_module_backward_never_called.py", 29, "backward")]),
+    "silent_parameters_filtered_by_name.py": ("parameter-not-in-optimizer", [
+        ("silent_parameters_filtered_by_name.py", 30, "fix"), ("silent_parameters_filtered_by_name.py", 11, "parameter"),
+        ("silent_parameters_filtered_by_name.py", 29, "model"), ("silent_parameters_filtered_by_name.py", 31, "optimizer"),
+        ("silent_parameters_filtered_by_name.py", 37, "step")]),
     "silent_param_groups_past_a_guard.py": ("parameter-not-in-optimizer", [
         ("silent_param_groups_past_a_guard.py", 34, "fix"), ("silent_param_groups_past_a_guard.py", 13, "parameter"),
         ("silent_param_groups_past_a_guard.py", 38, "model"), ("silent_param_groups_past_a_guard.py", 39, "optimizer"),
@@ -373,6 +377,8 @@ SILENT = {
         ("silent_param_groups_leave_out_head.py", 21, "fix"), ("silent_param_groups_leave_out_head.py", 12, "parameter"),
         ("silent_param_groups_leave_out_head.py", 26, "model"), ("silent_param_groups_leave_out_head.py", 27, "optimizer"),
         ("silent_param_groups_leave_out_head.py", 32, "step")]),
+    "silent_clip_before_backward.py": ("clipped-before-backward", [("silent_clip_before_backward.py", 10, "fix"),
+        ("silent_clip_before_backward.py", 11, "backward"), ("silent_clip_before_backward.py", 12, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
     "silent_layers_in_list.py": ("parameter-not-in-optimizer", [("silent_layers_in_list.py", 11, "fix"),
         ("silent_layers_in_list.py", 11, "parameter"), ("silent_layers_in_list.py", 26, "step")]),

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from gradscope.analyses.scaling import clipped_while_scaled
+from gradscope.analyses.scaling import clipped_before_backward, clipped_while_scaled
 from gradscope.trace.locations import Site
-from gradscope.trace.model import BackwardCall, ScalerEvent, Trace
+from gradscope.trace.model import BackwardCall, OptimizerStep, ScalerEvent, Trace
 
 LOOP = "/src/train.py"
 
@@ -28,3 +28,17 @@ def test_unscaling_first_then_clipping_is_right():
 
 def test_a_disabled_scaler_never_unscales_and_clipping_is_then_right():
     assert clipped_while_scaled(trace_with([(10, "clip", 16)])) is None
+
+
+def test_clipping_before_the_backward_of_the_step_is_found():
+    trace = trace_with([(3, "clip", 14)])  # backward (seq 5) after the clip
+    trace.first_steps = [OptimizerStep(8, Site(LOOP, 16), "SGD")]
+    found = clipped_before_backward(trace)
+    assert (found.clip.site.line, found.backward.site.line, found.step.line) == (14, 15, 16)
+    assert clipped_while_scaled(trace) is None  # (that clip is not also one of scaled gradients)
+
+
+def test_clipping_between_backward_and_step_is_right():
+    trace = trace_with([(6, "clip", 16)])
+    trace.first_steps = [OptimizerStep(8, Site(LOOP, 17), "SGD")]
+    assert clipped_before_backward(trace) is None

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from gradscope.trace.source_search import (attribute_set_to, def_line, enclosing_block, keyword_calls, mode_regions, parameter_group_lists,
+from gradscope.trace.source_search import (
+    name_filters,attribute_set_to, def_line, enclosing_block, keyword_calls, mode_regions, parameter_group_lists,
                                           return_lines,
                                           selects_by_name, sibling_method, split_base_read_later)
 
@@ -373,3 +374,16 @@ def test_attribute_set_to(tmp_path):
     path = tmp_path / "m.py"
     path.write_text("for m in model.modules():\n    m.inplace = True\nother.inplace = False\nx.inplace = 1\n")
     assert attribute_set_to(str(path), "inplace", True) == [2]  # (True itself: not False, not 1)
+
+
+def test_name_filters_in_functions_over_named_parameters(tmp_path):
+    path = tmp_path / "opt.py"
+    path.write_text("def groups(model):\n"
+                    '    kept = [p for n, p in model.named_parameters() if "pooler" not in n]\n'
+                    "    for name, p in model.named_parameters():\n"
+                    '        if name.startswith("head."):\n'
+                    "            p.requires_grad = False\n"
+                    "    return kept\n"
+                    "def other(batch):\n"
+                    '    return [k for k in batch if "mask" in k]\n')
+    assert name_filters(str(path)) == [(2, "pooler"), (4, "head.")]

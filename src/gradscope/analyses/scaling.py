@@ -1,17 +1,23 @@
-"""Gradient scaling (torch.amp.GradScaler): the order of clipping and unscaling.
+"""Gradient clipping and scaling (torch.amp.GradScaler): the order of backward, clipping,
+unscaling and the step.
+
+Clipping changes the gradients the next step uses only if it runs after the backward that
+made them: clipped before it (no gradient yet, or the last step's), the step uses them unclipped.
 
 A GradScaler multiplies the loss by its scale (65536 at first), so the gradients backward leaves
 are scaled too until `scaler.unscale_(optimizer)`, or `scaler.step(optimizer)`, divides them back.
 Clipping measures the gradients: clipped before they are unscaled, they are clipped in scaled
 units, and the step then divides them again (an update thousands of times too small).
 
-Pure: reads trace.clips and trace.unscales (the first of each per line, with their order).
+Pure: reads trace.clips and trace.unscales (the first of each per line, with their order),
+the backward calls and the optimizers' first steps.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..trace.locations import Site
 from ..trace.model import BackwardCall, ScalerEvent, Trace
 
 
@@ -22,12 +28,35 @@ class ClippedWhileScaled:
     backward: BackwardCall | None  # the backward before the clip (of the scaled loss)
 
 
+@dataclass
+class ClippedBeforeBackward:
+    clip: ScalerEvent
+    backward: BackwardCall  # the backward that made the step's gradients, after the clip
+    step: Site | None  # the step that used them unclipped
+
+
+def clipped_before_backward(trace: Trace) -> ClippedBeforeBackward | None:
+    """The first clipping followed, before the next optimizer step, by a backward: that step
+    uses the gradients the backward made, which nothing clipped."""
+    steps = sorted([(s.seq, s.site) for s in trace.param_steps] + [(s.seq, s.site) for s in trace.first_steps],
+                   key=lambda step: step[0])
+    for clip in sorted(trace.clips, key=lambda event: event.seq):
+        step = next((s for s in steps if s[0] > clip.seq), None)
+        if step is None:
+            continue
+        between = [c for c in trace.backward_calls if clip.seq < c.seq < step[0] and c.error is None]
+        if between:
+            return ClippedBeforeBackward(clip, between[-1], step[1])
+    return None
+
+
 def clipped_while_scaled(trace: Trace) -> ClippedWhileScaled | None:
     """The first clipping that no unscaling preceded and one followed: the program unscales only
     after it clipped. (A program that calls `scaler.unscale_` before clipping unscales first; one
     with the scaler disabled never unscales at all.)"""
+    early = clipped_before_backward(trace)
     for clip in sorted(trace.clips, key=lambda event: event.seq):
-        if any(u.seq < clip.seq for u in trace.unscales):
+        if any(u.seq < clip.seq for u in trace.unscales) or (early is not None and early.clip is clip):
             continue
         after = [u for u in trace.unscales if u.seq > clip.seq]
         if after:

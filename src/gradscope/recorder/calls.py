@@ -139,6 +139,9 @@ class SpecialCalls:
         seq = self._clock.seq
         if grad_fn is None:
             leaf = self._leaves.pinned_id(tensor) if tensor.requires_grad else None
+            if "clip_grad" in (entry_label(capture()[1]) or ""):
+                # (clip_grad_norm_ found no gradient to clip: called before the backward)
+                self._events.add("clip", lambda loc: ScalerEvent(next(seq), "clip", loc))
             self._events.add("grad_read", lambda loc: GradRead(next(seq), loc, True, leaf=leaf))
         elif grad_fn is not UNREADABLE and not tensor.retains_grad:
             node = self._graph.record_of(grad_fn)

@@ -81,6 +81,7 @@ RULES: dict[str, Rule] = {
     modes.FROZEN_NORM_RULE_ID: modes.frozen_norm_in_train_mode,
     modes.UNFED_NORM_RULE_ID: modes.norm_evaluated_without_statistics,
     scaling.RULE_ID: scaling.clipped_while_scaled,
+    scaling.BEFORE_BACKWARD_RULE_ID: scaling.clipped_before_backward,
     "parameter-without-gradient (optimizer)": ledger.optimizer_without_gradients,
     ddp.BUFFERS_RULE_ID: ddp.buffers_between_forwards,
     ddp.NO_SYNC_RULE_ID: ddp.step_without_sync,

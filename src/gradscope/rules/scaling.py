@@ -1,5 +1,6 @@
-"""Silent findings from gradient scaling (analyses/scaling.py): gradients clipped while a
-GradScaler still had them multiplied by its scale."""
+"""Silent findings from gradient clipping and scaling (analyses/scaling.py): gradients clipped
+before the backward that makes them; gradients clipped while a GradScaler still had them
+multiplied by its scale."""
 
 from __future__ import annotations
 
@@ -13,6 +14,27 @@ from ..trace.source_search import calls_named
 from ._words import where
 
 RULE_ID = "clipped-while-scaled"
+BEFORE_BACKWARD_RULE_ID = "clipped-before-backward"
+
+
+def clipped_before_backward(trace: Trace) -> list[Finding]:
+    found = scaling.clipped_before_backward(trace)
+    clip = user_site(found.clip.site) if found is not None else None
+    if clip is None:
+        return []
+    backward, step = user_site(found.backward.site), user_site(found.step)
+    finding = Finding(
+        rule=BEFORE_BACKWARD_RULE_ID, severity="warning", title="Gradients clipped before the backward that makes them",
+        explanation=(f"The gradients are clipped at {where(clip)}, but the backward at {where(backward)} runs after "
+                     f"the clipping and before the optimizer step at {where(step)}. The step uses the gradients "
+                     "that backward made, which nothing clipped (the clipping saw no gradient yet, or the last "
+                     "step's): the clipping has no effect on training."),
+        fix="Clip after the backward, right before the optimizer step.")
+    finding.mark_fix(clip, f"clips before the backward at {where(backward)} makes the gradients the step uses: "
+                           "move it after that backward, before the step")
+    finding.add(Location.at(backward, "backward", "makes the gradients the step uses, after the clipping"))
+    finding.add(Location.at(step, "step", "steps with unclipped gradients"))
+    return [finding]
 
 
 def clipped_while_scaled(trace: Trace) -> list[Finding]:

@@ -12,7 +12,7 @@ from ..trace.model import GradHazard, Trace
 from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, top_module, user_files
 from ..trace.call_sites import caller_in_source, parameter_default
 from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods,
-                                   parameter_group_lists, enclosing_condition, flag_assignments, names_read,
+                                   parameter_group_lists, enclosing_condition, flag_assignments, name_filters, names_read,
                                    reads_an_argument, return_lines, same_function)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
@@ -236,6 +236,14 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                                  "build this before the optimizer")
                 finding.mark_fix(made, "builds the optimizer before these parameters existed: build it once the "
                                        "model is final")
+            # Picked by name (`if "pooler" not in n`), by a string that every parameter left out
+            # holds and none that the optimizer changed does: that test left them out.
+            elif (picked := _left_out_by_name(trace, hazard)) is not None:
+                site, text = picked
+                finding.mark_fix(site, f"leaves out of the parameters the optimizer gets those whose names hold "
+                                       f"{text!r}, which are the ones that get gradients and are never stepped: "
+                                       "keep them")
+                finding.fix = f"Keep the parameters whose names hold {text!r} in the optimizer (drop that name test)."
             # Built from parameter groups the program lists, none of which takes these (another
             # kind of part than those it holds, so not a target copy): the groups are the line.
             elif (outside := _left_out_of_groups(trace, hazard)) is not None:
@@ -276,6 +284,25 @@ def _part_left_out(trace: Trace, hazard: GradHazard) -> tuple[str, str] | None:
     (left,), (held,) = parts
     known = any(call.name == held for call in trace.module_calls.values())
     return (left, held) if known else None
+
+
+def _left_out_by_name(trace: Trace, hazard: GradHazard) -> tuple[Site, str] | None:
+    """(the name test, its string) for the one test of a parameter's name against a string in
+    the program's files that holds for every parameter left out of the optimizer and for none
+    that its steps changed."""
+    left = [name for lid in hazard.leaves if (name := _leaf_name(trace, lid))]
+    held = [name for step in trace.param_steps if step.optimizer == hazard.optimizer
+            for lid in step.changed_leaves if (name := _leaf_name(trace, lid))]
+    if not left or not held:
+        return None
+    found = [(Site(path, line), text) for path in project_files(trace) for line, text in name_filters(path)
+             if all(text in name for name in left) and not any(text in name for name in held)]
+    return found[0] if len(found) == 1 else None
+
+
+def _leaf_name(trace: Trace, lid: int) -> str | None:
+    leaf = trace.leaf(lid)
+    return leaf.name if leaf is not None else None
 
 
 def _parts_apart(trace: Trace, hazard: GradHazard, steps) -> tuple[set, set] | None:

@@ -83,6 +83,7 @@ CATALOG: dict[str, RuleInfo] = {
         "optimizer-step-never-ran": "Backward runs again and again, but the optimizer step after it never runs (its condition is never true).",
         "training-in-eval-mode": "A model trains in eval mode: left there by an evaluation, or never put in train mode (a loader returns it in eval mode).",
         "clipped-while-scaled": "Gradients clipped before the GradScaler unscales them: the clipping works in scaled units and every update is far too small.",
+        "clipped-before-backward": "Gradients clipped before the backward that makes them: every optimizer step uses unclipped gradients.",
         "frozen-norm-in-train-mode": "Batch norm with frozen parameters, meant to stay in eval mode, runs in train mode: its statistics drift.",
         "norm-evaluated-without-statistics": "Batch norm evaluated with running statistics it never gathered (an EMA copy that averages parameters only).",
         "zero-gradient": "Parameters whose gradient is exactly zero at every step (a zero-derivative op on the way).",

@@ -588,6 +588,33 @@ def parameter_group_lists(path: str, limit: int = 2) -> list[int]:
     return sorted(found)[:limit]
 
 
+def name_filters(path: str, limit: int = 8) -> list[tuple[int, str]]:
+    """(line, string) for the tests of a name against a string (`"pooler" not in n`,
+    `name.startswith("head")`) in the conditions (`if`, a comprehension's `if`) of functions
+    that go over `named_parameters()`: where a program picks parameters by name."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for scope in [tree, *(n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
+        body = [n for n in scope.body if not isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))] \
+            if isinstance(scope, ast.Module) else [scope]
+        if not any(isinstance(n, ast.Attribute) and n.attr == "named_parameters" for b in body for n in ast.walk(b)):
+            continue
+        tests = [n.test for b in body for n in ast.walk(b) if isinstance(n, ast.If)]
+        tests += [t for b in body for n in ast.walk(b) if isinstance(n, ast.comprehension) for t in n.ifs]
+        for test in tests:
+            for part in ast.walk(test):
+                if isinstance(part, ast.Compare) and isinstance(part.left, ast.Constant) \
+                        and isinstance(part.left.value, str) and isinstance(part.ops[0], (ast.In, ast.NotIn)):
+                    found.append((part.lineno, part.left.value))
+                elif isinstance(part, ast.Call) and isinstance(part.func, ast.Attribute) \
+                        and part.func.attr in ("startswith", "endswith") and part.args \
+                        and isinstance(part.args[0], ast.Constant) and isinstance(part.args[0].value, str):
+                    found.append((part.lineno, part.args[0].value))
+    return sorted(set(found))[:limit]
+
+
 _NAMED_ITERATIONS = ("named_parameters", "named_modules", "named_children", "named_buffers")
 
 
