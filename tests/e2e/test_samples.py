@@ -19,6 +19,8 @@ EXPECTED = {
     "chunk_part_scaled_inplace.py": ("multi-output-view-inplace", [
         ("chunk_part_scaled_inplace.py", 19, "fix"), ("chunk_part_scaled_inplace.py", 18, "created"),
         ("chunk_part_scaled_inplace.py", 15, "view"), ("chunk_part_scaled_inplace.py", 19, "failed")]),
+    "hook_after_loader_freezes.py": ("hook-on-tensor-without-grad", [("hook_after_loader_freezes.py", 10, "fix"),
+        ("hook_after_loader_freezes.py", 10, "frozen"), ("hook_after_loader_freezes.py", 17, "failed")]),
     "hook_on_frozen_parameter.py": ("hook-on-tensor-without-grad", [
         ("hook_on_frozen_parameter.py", 13, "fix"), ("hook_on_frozen_parameter.py", 19, "frozen"),
         ("hook_on_frozen_parameter.py", 18, "defined"), ("hook_on_frozen_parameter.py", 14, "failed")]),

@@ -265,12 +265,25 @@ def _hook_without_grad(trace, index, failure):
         explanation += (f": {leaf_words(leaf)}, frozen (requires_grad=False) at {where(frozen[0].site)}.")
         locations = [Location.at(frozen[0].site, "frozen", "frozen here"),
                      Location.at(leaf.site if leaf else None, "defined", "parameter defined")]
+    # (no cut, not a leaf itself: computed from tensors none of which required grad, such as
+    # parameters the program froze before it)
+    froze = [f for f in trace.freezes if f.seq < failure.seq and f.site is not None] \
+        if cut is None and not frozen and arg is not None and arg.leaf is None else []
+    if froze:
+        explanation += (" (computed from tensors none of which required grad; the program froze parameters "
+                        f"before it, at {', '.join(where(f.site) for f in froze[:2])})")
+        locations = [Location.at(f.site, "frozen", "parameters frozen before the hook") for f in froze[:2]]
     elif cut is None:
         explanation += " (a frozen parameter, data, or a value computed without gradient tracking)."
     explanation += " No gradient will ever flow through it, so a hook could never run."
     finding = _finding(trace, index, failure, "hook-on-tensor-without-grad", "Hook on a tensor that gets no gradient",
                        explanation, "Register the hook only when `t.requires_grad` is True, or compute the tensor "
                        "with gradient tracking on.", *locations)
+    if len({(f.site.path, f.site.line) for f in froze}) == 1:
+        finding.mark_fix(froze[0].site, "freezes parameters, the program's only freeze before the hook; the "
+                                        "hooked tensor was computed from no tensor that requires grad, most likely "
+                                        "from these: do not freeze them for this use (or hook only tensors that "
+                                        "require grad)")
     hooked = user_site(failure.site)
     loop = enclosing_loop(hooked.path, hooked.line) if hooked is not None and frozen else None
     if loop is not None and "parameters(" in source_line(hooked.path, loop[0]):
