@@ -19,6 +19,10 @@ EXPECTED = {
     "chunk_part_scaled_inplace.py": ("multi-output-view-inplace", [
         ("chunk_part_scaled_inplace.py", 19, "fix"), ("chunk_part_scaled_inplace.py", 18, "created"),
         ("chunk_part_scaled_inplace.py", 15, "view"), ("chunk_part_scaled_inplace.py", 19, "failed")]),
+    "embeddings_built_frozen_by_config.py": ("backward-without-graph", [
+        ("embeddings_built_frozen_by_config.py", 6, "fix"), ("embeddings_built_frozen_by_config.py", 13, "defined"),
+        ("embeddings_built_frozen_by_config.py", 14, "defined"), ("embeddings_built_frozen_by_config.py", 25, "backward"),
+        ("embeddings_built_frozen_by_config.py", 22, "outer")]),
     "hook_after_loader_freezes.py": ("hook-on-tensor-without-grad", [("hook_after_loader_freezes.py", 10, "fix"),
         ("hook_after_loader_freezes.py", 10, "frozen"), ("hook_after_loader_freezes.py", 17, "failed")]),
     "hook_on_frozen_parameter.py": ("hook-on-tensor-without-grad", [

@@ -5,9 +5,19 @@ from __future__ import annotations
 import textwrap
 
 from gradscope.trace.source_search import (
-    name_filters,attribute_set_to, def_line, enclosing_block, keyword_calls, mode_regions, parameter_group_lists,
-                                          return_lines,
-                                          selects_by_name, sibling_method, split_base_read_later)
+    attribute_set_to,
+    def_line,
+    enclosing_block,
+    keyword_calls,
+    keyword_uses,
+    mode_regions,
+    name_filters,
+    parameter_group_lists,
+    return_lines,
+    selects_by_name,
+    sibling_method,
+    split_base_read_later,
+)
 
 SOURCE = textwrap.dedent("""\
     import torch
@@ -387,3 +397,13 @@ def test_name_filters_in_functions_over_named_parameters(tmp_path):
                     "def other(batch):\n"
                     '    return [k for k in batch if "mask" in k]\n')
     assert name_filters(str(path)) == [(2, "pooler"), (4, "head.")]
+
+
+def test_keyword_uses_that_may_build_frozen(tmp_path):
+    path = tmp_path / "m.py"
+    path.write_text("a = Embedding.from_pretrained(w, freeze=freeze)\n"
+                    "b = Embedding.from_pretrained(w, freeze=False)\n"
+                    "c = Parameter(t, requires_grad=False)\n"
+                    "d = Parameter(t, requires_grad=True)\n")
+    assert keyword_uses(str(path), {"freeze": "False", "requires_grad": "True"}) == \
+        [(1, "freeze", "freeze"), (3, "requires_grad", "False")]

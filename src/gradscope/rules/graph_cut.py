@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import re
 
+from ..analyses.settings import options_read
 from ..trace.findings import Finding, Location
-from ..trace.locations import is_library_path
+from ..trace.locations import Site, is_library_path
+from ..trace.queries import project_files
+from ..trace.source_search import keyword_uses
 from ..trace.model import BackwardCall, Trace
 from . import _cuts
 from ._words import call_words, op_words, shape_words, uncaught_note, where
@@ -54,6 +57,8 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
         if len(freezes) == 1:
             finding.mark_fix(freezes[0].site, "freezes the parameters this loss would train: every parameter "
                                               "now has requires_grad=False")
+        if not freezes:
+            _built_frozen(trace, finding)
         finding.explanation = (f"{start} Every parameter of the model ({call.total_params} tensors) has "
                                "requires_grad=False: all of them are frozen"
                                + (f" (at {', '.join(where(f.site) for f in freezes)})" if freezes else "")
@@ -181,3 +186,31 @@ def check_leaf_backward(trace: Trace) -> list[Finding]:
         finding.add(Location.at(call.site, "backward", "trains nothing"))
         findings.append(finding)
     return findings
+
+
+# Keywords that build a layer or parameter without gradients, and the value that does not.
+_TRAINABLE = {"freeze": "False", "requires_grad": "True"}
+
+
+def _built_frozen(trace: Trace, finding: Finding) -> None:
+    """No parameter was frozen after it was made: the calls of the program that may build them
+    frozen (`from_pretrained(w, freeze=...)`, `nn.Parameter(t, requires_grad=False)`), and the
+    setting that chose it, which is the line to change when one setting chose it for all."""
+    files = project_files(trace)
+    built = [(Site(path, line), key, value) for path in files for line, key, value in keyword_uses(path, _TRAINABLE)]
+    if not built or len(built) > 4:
+        return
+    settings = {}
+    for site, key, value in built:
+        finding.add(Location.at(site, "defined", f"builds with {key}={value}: parameters that require no grad"))
+        unless = _TRAINABLE[key]
+        for place, name, set_to in options_read(site, files, accept=lambda v, unless=unless: v in ("True", "False")
+                                                and v != unless):
+            settings[(place.path, place.line)] = (place, name, set_to)
+    if len(settings) == 1:
+        place, name, value = next(iter(settings.values()))
+        finding.mark_fix(place, f"sets `{name}` to {value}, which builds the parameters frozen: nothing in the loss "
+                                "requires grad")
+    elif len(built) == 1 and built[0][2] in ("True", "False"):
+        site, key, value = built[0]
+        finding.mark_fix(site, f"builds with {key}={value}: nothing in the loss requires grad")

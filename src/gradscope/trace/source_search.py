@@ -615,6 +615,18 @@ def name_filters(path: str, limit: int = 8) -> list[tuple[int, str]]:
     return sorted(set(found))[:limit]
 
 
+def keyword_uses(path: str, keywords: dict[str, str], limit: int = 8) -> list[tuple[int, str, str]]:
+    """(line, keyword, value as written) for the calls in the file given one of `keywords` with
+    a value other than the one it is mapped to (`freeze=freeze` or `requires_grad=False`, for
+    {"freeze": "False", "requires_grad": "True"}: the calls that may build a layer frozen)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = {(node.lineno, k.arg, ast.unparse(k.value)) for node in ast.walk(tree) if isinstance(node, ast.Call)
+             for k in node.keywords if k.arg in keywords and ast.unparse(k.value) != keywords[k.arg]}
+    return sorted(found)[:limit]
+
+
 _NAMED_ITERATIONS = ("named_parameters", "named_modules", "named_children", "named_buffers")
 
 
