@@ -222,3 +222,15 @@ def test_an_option_a_branch_reads_through_values_computed_from_it(tmp_path):
                      "        return x\n")
     found = branch_options(Site(str(model), 7, "forward"), [str(config), str(model)])
     assert [(site.line, name, value) for site, name, value in found] == [(1, "targets", "['load', 'price']")]
+
+
+def test_the_value_a_moving_op_holds_was_computed_up_its_inputs():
+    from gradscope.analyses.provenance import computed_at
+    from gradscope.trace.model import Node, Trace
+
+    trace = Trace(["m.py"])
+    trace.nodes[1] = Node(1, "AddmmBackward0", "linear", Site("m.py", 5), seq=1, backwards_before=0)
+    trace.nodes[2] = Node(2, "StackBackward0", "stack", Site("buffer.py", 9), seq=2, backwards_before=0, next_ids=[1])
+    trace.nodes[3] = Node(3, "ViewBackward0", "flatten", Site("m.py", 20), seq=3, backwards_before=0, next_ids=[2])
+    assert computed_at(trace, trace.nodes[3]).id == 1
+    assert computed_at(trace, trace.nodes[1]) is None  # (it computed its value itself)

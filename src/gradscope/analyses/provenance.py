@@ -49,3 +49,30 @@ def _crossings(trace: Trace, roots: list[int], is_old, limit: int) -> list[Cross
             else:
                 stack.append(input_id)
     return found
+
+
+# Ops that move or regroup values without computing new ones: the value they hold was computed
+# upstream, where a fix (a detach, a no_grad) belongs.
+MOVES = frozenset({"view", "view_as", "reshape", "reshape_as", "flatten", "unflatten", "select", "__getitem__",
+                   "narrow", "transpose", "permute", "t", "squeeze", "unsqueeze", "expand", "expand_as",
+                   "contiguous", "clone", "to", "stack", "cat", "concat", "concatenate", "hstack", "vstack",
+                   "unbind", "split", "chunk", "index_select", "gather", "repeat", "float", "double", "half",
+                   "type_as", "movedim", "swapaxes", "__iter__"})
+
+
+def computed_at(trace: Trace, node: Node, limit: int = 12) -> Node | None:
+    """For a node that only moved a value (a flatten, a stack, an index), the first node up its
+    first inputs that computed one, on another line: where the value was made. None when the
+    walk ends at a leaf or a node gradscope did not track, or `node` computed its value itself."""
+    if node.op not in MOVES:
+        return None
+    current = node
+    for _ in range(limit):
+        if not current.next_ids:
+            return None
+        current = trace.node(current.next_ids[0])
+        if current is None:
+            return None
+        if current.op not in MOVES and current.site is not None and current.site != node.site:
+            return current
+    return None

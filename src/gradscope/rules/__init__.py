@@ -20,11 +20,12 @@ from ..analyses.settings import (
     setting_readers,
     settings_for,
 )
+from ..analyses.provenance import MOVES, computed_at
 from ..trace.call_sites import caller_in_source
 from ..trace.findings import FIX, Finding, Location
 from ..trace.locations import Site, is_library_path
 from ..trace.model import Trace
-from ..trace.queries import classes_run_at, project_files, user_files
+from ..trace.queries import classes_run_at, model_call_site, project_files, user_files
 from ..trace.source_search import selects_by_name
 from . import (
     backward_error,
@@ -105,11 +106,45 @@ def diagnose(trace: Trace) -> list[Finding]:
         trace.internal_errors.append(f"rule {unexplained.RULE_ID} failed: {type(exc).__name__}: {exc}")
     try:
         mark_fix_sites(findings)
+        name_origins(trace, findings)
         name_settings(trace, findings)
         name_callers(trace, findings)
     except Exception as exc:
         trace.internal_errors.append(f"marking fix sites failed: {type(exc).__name__}: {exc}")
     return findings
+
+
+def name_origins(trace: Trace, findings: list[Finding], limit: int = 3) -> None:
+    """For a value named where it was only moved (a flatten, a stack, an index of a tensor
+    carried over), the line that computed it: where its graph was made."""
+    by_site = functools.cache(lambda: _nodes_by_line(trace))
+    for finding in findings:
+        shown = {(loc.path, loc.line) for loc in finding.locations}
+        added = 0
+        for loc in [loc for loc in finding.locations if loc.role in ("created", "cut-input")]:
+            made_there = by_site().get((loc.path, loc.line), [])
+            if any(node.op not in MOVES for node in made_there):
+                continue  # (the line computes a value itself: that is its origin)
+            for node in made_there[:8]:
+                origin = computed_at(trace, node)
+                if origin is None or added >= limit or (origin.site.path, origin.site.line) in shown:
+                    continue
+                shown.add((origin.site.path, origin.site.line))
+                added += 1
+                # (made inside a model's forward: the call of the model is the user's line)
+                called = model_call_site(trace, origin)
+                site = origin.site if origin.site.callers or called is None else \
+                    Site(origin.site.path, origin.site.line, origin.site.function, (*called.callers, called))
+                finding.add(Location.at(site, "origin", f"computes the value that line {loc.line} only moves "
+                                                        f"({node.op})"))
+
+
+def _nodes_by_line(trace: Trace) -> dict[tuple[str, int], list]:
+    found: dict[tuple[str, int], list] = {}
+    for node in trace.nodes.values():
+        if node.site is not None:
+            found.setdefault((node.site.path, node.site.line), []).append(node)
+    return found
 
 
 def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
