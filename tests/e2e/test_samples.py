@@ -197,6 +197,10 @@ EXPECTED = {
     "inplace_into_saved_view.py": ("inplace-modified-saved-tensor", [("inplace_into_saved_view.py", 11, "fix"),
         ("inplace_into_saved_view.py", 9, "created"), ("inplace_into_saved_view.py", 10, "saved"),
         ("inplace_into_saved_view.py", 11, "modified"), ("inplace_into_saved_view.py", 12, "backward")]),
+    "inplace_option_in_config.py": ("inplace-modified-saved-tensor", [
+        ("inplace_option_in_config.py", 7, "fix"), ("inplace_option_in_config.py", 24, "fix"),
+        ("inplace_option_in_config.py", 24, "saved"), ("inplace_option_in_config.py", 24, "modified"),
+        ("inplace_option_in_config.py", 31, "backward")]),
     "inplace_relu_registry.py": ("inplace-modified-saved-tensor", [
         ("inplace_relu_registry.py", 7, "fix"), ("inplace_relu_registry.py", 29, "created"),
         ("inplace_relu_registry.py", 21, "saved"), ("inplace_relu_registry.py", 22, "modified"),

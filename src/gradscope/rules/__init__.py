@@ -167,6 +167,10 @@ def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
                                                                   "(the only such call in the program's source)"))
 
 
+def _switches_inplace_on(name: str, value: str) -> bool:
+    return name.lower().replace("_", "") in ("inplace", "useinplace", "inplaceops") and value == "True"
+
+
 def _value_set(setting: Location) -> str | None:
     """The value a "setting" location's note quotes (`sets 'relu', which ...`)."""
     if setting.role != "setting" or not setting.note.startswith("sets "):
@@ -196,12 +200,18 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
                 if unmatched is not None:
                     finding.mark_fix(place, f"sets `{name}` to {value}, which matches none of the model's "
                                             f"parameter names ({', '.join(unmatched)}, ...)", first=True)
-            for place, name, value in branch_options(site, beside()):
-                finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, which takes the branch "
-                                                          "this line runs in"))
-            for place, name, value, guard in guard_options(site, beside()):
-                finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, so the early exit at line "
-                                                          f"{guard} is not taken and this line runs"))
+            chosen = [(place, name, value, "which takes the branch this line runs in")
+                      for place, name, value in branch_options(site, beside())]
+            chosen += [(place, name, value, f"so the early exit at line {guard} is not taken and this line runs")
+                       for place, name, value, guard in guard_options(site, beside())]
+            for place, name, value, how in chosen:
+                if "inplace" in finding.rule and _switches_inplace_on(name, value):
+                    # (the program's own in-place option, set on: the path that writes in place
+                    # was chosen there, as by a layer's inplace=True)
+                    finding.mark_fix(place, f"sets `{name}` to {value}, {how}, which writes in place: set it to "
+                                            "False", first=True)
+                else:
+                    finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, {how}"))
         ran = classes_at()
         for loc in [loc for loc in finding.locations if loc.role not in ("setting", "outer")][:8]:
             classes = ran.get((loc.path, loc.line), set())
