@@ -152,6 +152,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(_cuts.locations(trace, cut) if cut else []),
                 *(Location.at(place, "parameter", "parameter created") for place in definition_sites(trace, hazard.leaves)),
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))
+            finding.add(_other_half(trace, hazard))
             if cut is not None:
                 _cuts.mark_fix_sites(finding, trace, cut)
         elif hazard.kind == "accumulation-wiped":
@@ -216,6 +217,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(Location.at(place, "parameter", "parameter created") for place in definition_sites(trace, hazard.leaves)),
                 Location.at(built, "model", "model built") if built else None,
                 Location.at(made, "optimizer", "optimizer built") if made else None, step))
+            finding.add(_other_half(trace, hazard))
             # Put into the model after training began (pruning, a new head: the step checks before
             # did not see them): the optimizer must be built again after that; nothing else helps.
             replaced = _put_into_model_at(trace, first) if hazard.step > 1 else None
@@ -284,6 +286,20 @@ def _part_left_out(trace: Trace, hazard: GradHazard) -> tuple[str, str] | None:
     (left,), (held,) = parts
     known = any(call.name == held for call in trace.module_calls.values())
     return (left, held) if known else None
+
+
+def _other_half(trace: Trace, hazard: GradHazard) -> Location | None:
+    """For a hazard seen at an optimizer step, the backward that made the gradients that step
+    used (the last before it); for one seen at a backward, the first step after it."""
+    if hazard.optimizer != "backward":
+        steps = [s for s in trace.param_steps if s.optimizer == hazard.optimizer and s.step == hazard.step]
+        seq = steps[0].seq if steps else None
+        before = [c for c in trace.backward_calls if seq is not None and c.seq < seq and c.error is None]
+        return Location.at(before[-1].site, "backward", "makes the gradients this step uses") if before else None
+    call = next((c for c in trace.backward_calls if c.site == hazard.site), None)
+    after = [s for s in trace.first_steps if call is not None and s.seq > call.seq]
+    first = min(after, key=lambda s: s.seq) if after else None
+    return Location.at(first.site, "step", f"{first.optimizer}.step(), after that backward") if first else None
 
 
 def _left_out_by_name(trace: Trace, hazard: GradHazard) -> tuple[Site, str] | None:
