@@ -327,6 +327,10 @@ SILENT = {
         ("silent_layers_replaced_after_training.py", 16, "fix"), ("silent_layers_replaced_after_training.py", 10, "parameter"),
         ("silent_layers_replaced_after_training.py", 11, "parameter"), ("silent_layers_replaced_after_training.py", 16, "optimizer"),
         ("silent_layers_replaced_after_training.py", 25, "step"), ("silent_layers_replaced_after_training.py", 10, "modified")]),
+    "silent_eval_every_n_steps.py": ("training-in-eval-mode", [
+        ("silent_eval_every_n_steps.py", 26, "fix"), ("silent_eval_every_n_steps.py", 16, "mode"),
+        ("silent_eval_every_n_steps.py", 18, "used"), ("silent_eval_every_n_steps.py", 30, "backward"),
+        ("silent_eval_every_n_steps.py", 22, "defined"), ("silent_eval_every_n_steps.py", 11, "setting")]),
     "silent_train_mode_set_once.py": ("training-in-eval-mode", [("silent_train_mode_set_once.py", 19, "fix"), ("silent_train_mode_set_once.py", 9, "mode"), ("silent_train_mode_set_once.py", 11, "used"), ("silent_train_mode_set_once.py", 23, "backward"), ("silent_train_mode_set_once.py", 15, "defined")]),
     "silent_eval_through_shared_helper.py": ("training-in-eval-mode", [
         ("silent_eval_through_shared_helper.py", 34, "fix"), ("silent_eval_through_shared_helper.py", 24, "mode"),

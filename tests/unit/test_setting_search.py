@@ -234,3 +234,12 @@ def test_the_value_a_moving_op_holds_was_computed_up_its_inputs():
     trace.nodes[3] = Node(3, "ViewBackward0", "flatten", Site("m.py", 20), seq=3, backwards_before=0, next_ids=[2])
     assert computed_at(trace, trace.nodes[3]).id == 1
     assert computed_at(trace, trace.nodes[1]) is None  # (it computed its value itself)
+
+
+def test_a_counter_is_no_option(tmp_path):
+    train = tmp_path / "train.py"
+    train.write_text('import argparse\np = argparse.ArgumentParser()\np.add_argument("--val_step", type=int, default=5)\n'
+                     "args = p.parse_args()\niteration = 0\nfor batch in range(9):\n    iteration += 1\n"
+                     "    if iteration % args.val_step == 0:\n        evaluate()\n")
+    found = branch_options(Site(str(train), 9, "<module>"), [str(train)])
+    assert [(site.line, name) for site, name, _ in found] == [(3, "val_step")]

@@ -17,6 +17,7 @@ from ..trace.registry_search import registry_keys, tables_naming
 from ..trace.setting_search import key_reads, keys_around
 from ..trace.source_search import (
     calls_named,
+    counters,
     enclosing_class,
     enclosing_condition,
     guard_conditions,
@@ -124,7 +125,8 @@ def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, 
     which values count (a number, string or bool by default)."""
     accept = accept or _is_literal
     found: list[tuple[Site, str, str]] = []
-    names = _with_arguments(site, names_read(site.path, site.line), files)
+    names = [name for name in _with_arguments(site, names_read(site.path, site.line), files)
+             if name not in counters(site.path)]
     seen = set(names)
     for depth in range(3):
         derived: list[str] = []

@@ -212,6 +212,16 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
                                             "False", first=True)
                 else:
                     finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, {how}"))
+        # (a mode switched in a branch taken on some passes only, `if step % args.val_step == 0:`
+        # around the evaluation that sets eval mode: the option that decides when)
+        for loc in [loc for loc in finding.locations if loc.role == "mode"][:2]:
+            # (found in the source, without callers: those of a recorded line of its function)
+            callers = loc.callers or next((other.callers for other in finding.locations if other.callers
+                                           and (other.path, other.function) == (loc.path, loc.function)), ())
+            site = Site(loc.path, loc.line, loc.function, callers)
+            for place, name, value in branch_options(site, beside()):
+                finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, which decides when the branch "
+                                                          f"that reaches line {loc.line} runs"))
         ran = classes_at()
         for loc in [loc for loc in finding.locations if loc.role not in ("setting", "outer")][:8]:
             classes = ran.get((loc.path, loc.line), set())

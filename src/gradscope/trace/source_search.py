@@ -615,6 +615,17 @@ def name_filters(path: str, limit: int = 8) -> list[tuple[int, str]]:
     return sorted(set(found))[:limit]
 
 
+@functools.lru_cache(maxsize=256)
+def counters(path: str) -> frozenset[str]:
+    """The names the file adds to in place (`iteration += 1`, `self.step += 1`): a program's
+    counters, not options."""
+    tree = _parse(path)
+    if tree is None:
+        return frozenset()
+    return frozenset(ast.unparse(node.target).rsplit(".", 1)[-1] for node in ast.walk(tree)
+                     if isinstance(node, ast.AugAssign) and isinstance(node.target, (ast.Name, ast.Attribute)))
+
+
 def keyword_uses(path: str, keywords: dict[str, str], limit: int = 8) -> list[tuple[int, str, str]]:
     """(line, keyword, value as written) for the calls in the file given one of `keywords` with
     a value other than the one it is mapped to (`freeze=freeze` or `requires_grad=False`, for
