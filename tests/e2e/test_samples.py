@@ -79,6 +79,8 @@ EXPECTED = {
         ("bank_filled_by_hook.py", 25, "backward"), ("bank_filled_by_hook.py", 23, "outer")]),
     "checkpoint_recompute_grows_cache.py": ("checkpoint-recompute-mismatch", [
         ("checkpoint_recompute_grows_cache.py", 25, "backward"), ("checkpoint_recompute_grows_cache.py", 24, "checkpoint")]),
+    "checkpoint_with_cache_on.py": ("checkpoint-recompute-mismatch", [("checkpoint_with_cache_on.py", 14, "fix"),
+        ("checkpoint_with_cache_on.py", 44, "backward"), ("checkpoint_with_cache_on.py", 38, "checkpoint")]),
     "checkpoint_reentrant_grad.py": ("checkpoint-reentrant-grad", [("checkpoint_reentrant_grad.py", 9, "fix"),
         ("checkpoint_reentrant_grad.py", 10, "backward"), ("checkpoint_reentrant_grad.py", 9, "checkpoint")]),
     "closure_under_no_grad_step.py": ("backward-without-graph", [("closure_under_no_grad_step.py", 13, "fix"),

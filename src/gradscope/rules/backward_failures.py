@@ -8,7 +8,8 @@ import re
 
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, source_line, user_site
-from ..trace.queries import user_files
+from ..analyses.settings import option_set
+from ..trace.queries import project_files, user_files
 from ..trace.model import Trace
 from ..trace.source_search import (calls_named, calls_with_argument, reentrant_checkpoint_calls, return_lines,
                                    sibling_method)
@@ -217,6 +218,13 @@ def _checkpoint_recompute(trace, call, found):
         "it reads only after the backward (after `optimizer.step()`), and turn caches off in training "
         "(`use_cache=False`).")
     finding.fix_basis = "guess"
+    # (a cache turned on for the training forward grows in the forward and again in the
+    # recomputation: the program's use_cache setting, where it sets it in few places)
+    for place, value in [(place, value) for place, value in option_set(project_files(trace), "use_cache",
+                                                                          unless=("False", "None")) if value == "True"]:
+        finding.mark_fix(place, f"sets use_cache={value}: a checkpointed block that appends to a cache does so in "
+                                "the forward and again when backward recomputes it; turn the cache off for "
+                                "training (use_cache=False)")
     for place in checkpoints[:2]:
         finding.add(Location.at(place, "checkpoint", "checkpointed: backward runs it again"))
     for change in writes[:2]:
