@@ -73,7 +73,7 @@ def trained_in_eval(trace: Trace) -> TrainedInEval | None:
     for call in trace.module_calls.values():
         # (inside a whole model that runs in train mode, or whose parts were put in train and eval
         # mode one by one: a model evaluated as a whole says nothing)
-        if (call.training is not None and call.id in built
+        if (call.training is not None and call.id in built and call.name is not None
                 and (call.name and _root_training(trace, call) is True or root_call(trace, call.id) in mixed)):
             modes.setdefault(call.name, []).append(call.training)
             types[call.name] = call.type
@@ -101,7 +101,7 @@ def trained_in_eval(trace: Trace) -> TrainedInEval | None:
 def _holds_batch_norm(module: str, types: dict[str, str]) -> bool:
     """Whether a module recorded under `module` (itself or a submodule) is a batch norm."""
     return any(kind.startswith(_BATCH_NORMS) for name, kind in types.items()
-               if name == module or name.startswith(module + "."))
+               if name is not None and (name == module or name.startswith(module + ".")))
 
 
 _BATCH_NORMS = ("BatchNorm", "SyncBatchNorm", "FrozenBatchNorm")

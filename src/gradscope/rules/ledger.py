@@ -96,8 +96,8 @@ def _gradient_made_up(trace: Trace, optimizer: str) -> Site | None:
 
 def trained_in_eval_mode(trace: Trace) -> list[Finding]:
     found = ledger.trained_in_eval(trace)
-    if found is None or modes.left_in_eval(trace) is not None:
-        return []  # (a whole model left in eval mode by an evaluation: training-in-eval-mode says so)
+    if found is None or modes.left_in_eval(trace) is not None or modes.eval_from_start(trace) is not None:
+        return []  # (a whole model left in eval mode, or never put in train mode: training-in-eval-mode says so)
     step = found.step
     attribute = found.module.rsplit(".", 1)[-1] or _called_as(found.forward)
     calls = [Site(path, line) for path in user_files(trace)[:12]
