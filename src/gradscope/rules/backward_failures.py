@@ -115,7 +115,11 @@ def _unused_input(trace, call, found):
         f"{call_words(call)} asks for the gradient with respect to input {index}, "
         f"{leaf_words(leaf) if leaf else 'a tensor'} made at {where(made)}, but the graph of the output never "
         f"uses it.{through}",
-        "Pass allow_unused=True (and materialize_grads=True to get zeros instead of None), or drop it from `inputs`.",
+        ("Check the code between this input and the outputs: the outputs must be computed from it (a function "
+         "that ignores its argument, a copy used in its place). If it is meant to be unused, pass "
+         "allow_unused=True (and materialize_grads=True to get zeros instead of None), or drop it from `inputs`."
+         if detach is None else
+         "Pass allow_unused=True (and materialize_grads=True to get zeros instead of None), or drop it from `inputs`."),
         Location.at(made, "input", f"input {index} made"),
         Location.at(detach.site if detach else None, "cut", "cut by detach"))
 

@@ -40,8 +40,9 @@ FIX_ROLES: dict[str, list[tuple[str, str]]] = {
     "hook-on-tensor-without-grad": [("no-grad-block", "switches gradient tracking off, so the tensor the hook is "
                                                       "registered on requires no grad: run this with grad enabled"),
                                     ("cut", "the tensor the hook is registered on loses its graph here")],
-    "grad-input-unused": [("cut", "the outputs stop depending on this input here"),
-                          ("input", "an input the outputs do not depend on: drop it, or pass allow_unused=True")],
+    # (no cut: nothing singles a line out; the input may be meant, and the code that should
+    # use it is what to check: the finding says so, without a mark)
+    "grad-input-unused": [("cut", "the outputs stop depending on this input here")],
     "requires-grad-on-non-leaf": [("non-leaf", "makes the tensor a non-leaf (computed from a tensor that requires "
                                                "grad): set requires_grad on the tensor before this op, or on a "
                                                "detached result")],
