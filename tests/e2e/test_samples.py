@@ -276,6 +276,10 @@ EXPECTED = {
     "second_order_without_create_graph.py": ("backward-without-graph", [
         ("second_order_without_create_graph.py", 6, "fix"), ("second_order_without_create_graph.py", 6, "cut"),
         ("second_order_without_create_graph.py", 8, "backward")]),
+    "split_inplace_in_configured_branch.py": ("multi-output-view-inplace", [
+        ("split_inplace_in_configured_branch.py", 19, "created"), ("split_inplace_in_configured_branch.py", 21, "failed"),
+        ("split_inplace_in_configured_branch.py", 29, "origin"), ("split_inplace_in_configured_branch.py", 7, "setting"),
+        ("split_inplace_in_configured_branch.py", 27, "used")]),
     "unbind_rows_inplace.py": ("multi-output-view-inplace", [("unbind_rows_inplace.py", 6, "created"),
         ("unbind_rows_inplace.py", 7, "failed"), ("unbind_rows_inplace.py", 5, "origin")]),
 }

@@ -167,6 +167,9 @@ def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
                                                                   "(the only such call in the program's source)"))
 
 
+_PATH_ROLES = ("created", "failed", "modified", "saved", "raises")
+
+
 def _switches_inplace_on(name: str, value: str) -> bool:
     return name.lower().replace("_", "") in ("inplace", "useinplace", "inplaceops") and value == "True"
 
@@ -186,8 +189,12 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
     beside = functools.cache(lambda: project_files(trace))
     classes_at = functools.cache(lambda: classes_run_at(trace))
     for finding in findings:
-        # (no line marked: the settings behind what the facts point at, the layer that raised)
-        for fix in finding.fix_sites or [loc for loc in finding.locations if loc.role == "built"][:1]:
+        # (no line marked: the settings behind what the facts point at, the layer that raised;
+        # and the lines that made or raised on what the finding is about, which a branch the
+        # config chose may hold: `if self.efficient:` around the Function applied)
+        targets = finding.fix_sites or [loc for loc in finding.locations if loc.role == "built"][:1]
+        targets += [loc for loc in finding.locations if loc.role in _PATH_ROLES and loc not in targets][:3]
+        for fix in targets:
             site = Site(fix.path, fix.line, fix.function, fix.callers)
             found = settings_for(site, named) or settings_for(site, beside())
             for place, value in found:
