@@ -482,7 +482,9 @@ CLEAN = ["clean_amp_unscale_then_clip.py", "clean_training_loop.py", "clean_ddpg
          # Issue 29: a graph that no backward goes through after the change is no hazard.
          "clean_unused_output_across_step.py",
          # Issue 16: standard idioms that once raised a false alarm.
-         "clean_wgan_gp.py"]
+         "clean_wgan_gp.py",
+         # Issue 29 (fs8's first sight): a frozen stage kept in eval mode beside a stage that trains.
+         "clean_frozen_stage_norm_eval.py"]
 
 
 def test_every_sample_is_covered():

@@ -177,3 +177,13 @@ def test_a_norm_layer_twin_is_the_same_layer_of_the_model_a_copy_was_made_from()
     trace.module_calls[3] = ModuleCall(3, "BatchNorm1d", "backbone.bn1", module=70, training=False)
     assert modes.trained_twin(trace, trace.module_calls[1]).id == 2  # the EMA copy's layer and the model's
     assert modes.trained_twin(trace, trace.module_calls[3]) is None  # a frozen backbone nothing fed
+
+
+def test_two_stages_of_one_network_are_no_twins():
+    trace = Trace(argv=["train.py"])
+    trace.module_calls[1] = ModuleCall(1, "BatchNorm2d", "layer3.0.bn1", module=50, training=False)
+    trace.module_calls[2] = ModuleCall(2, "BatchNorm2d", "layer4.0.bn1", module=60, training=True)
+    trace.module_calls[3] = ModuleCall(3, "BatchNorm1d", "q_net_target.q_net.0", module=70, training=False)
+    trace.module_calls[4] = ModuleCall(4, "BatchNorm1d", "q_net.q_net.0", module=80, training=True)
+    assert modes.trained_twin(trace, trace.module_calls[1]) is None
+    assert modes.trained_twin(trace, trace.module_calls[3]).id == 4  # (two copies side by side)

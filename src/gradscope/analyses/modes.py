@@ -154,7 +154,11 @@ def _same_layer(name: str, other: str) -> bool:
     copies side by side in one model)."""
     if name == other or name.endswith("." + other) or other.endswith("." + name):
         return True
-    return "." in name and "." in other and name.split(".", 1)[1] == other.split(".", 1)[1]
+    if "." not in name or "." not in other:
+        return False
+    (head, rest), (other_head, other_rest) = name.split(".", 1), other.split(".", 1)
+    # (`layer3.0.bn1` and `layer4.0.bn1` are two stages of one network, not two copies of it)
+    return rest == other_rest and head.rstrip("0123456789") != other_head.rstrip("0123456789")
 
 
 def _stepped(trace: Trace, switch: ModeSwitch) -> bool:
