@@ -42,3 +42,11 @@ def test_clipping_between_backward_and_step_is_right():
     trace = trace_with([(6, "clip", 16)])
     trace.first_steps = [OptimizerStep(8, Site(LOOP, 17), "SGD")]
     assert clipped_before_backward(trace) is None
+
+
+def test_clipping_after_a_backward_whose_step_was_skipped_is_right():
+    # backward (seq 5), clip (6), the GradScaler skips the step; next iteration: backward (9), step (11)
+    trace = trace_with([(6, "clip", 16)])
+    trace.backward_calls.append(BackwardCall(1, "Tensor.backward", Site(LOOP, 15), 9, False, False))
+    trace.first_steps = [OptimizerStep(11, Site(LOOP, 17), "AdamW")]
+    assert clipped_before_backward(trace) is None

@@ -40,11 +40,18 @@ def clipped_before_backward(trace: Trace) -> ClippedBeforeBackward | None:
     uses the gradients the backward made, which nothing clipped."""
     steps = sorted([(s.seq, s.site) for s in trace.param_steps] + [(s.seq, s.site) for s in trace.first_steps],
                    key=lambda step: step[0])
+    done = [c for c in trace.backward_calls if c.error is None]
     for clip in sorted(trace.clips, key=lambda event: event.seq):
         step = next((s for s in steps if s[0] > clip.seq), None)
         if step is None:
             continue
-        between = [c for c in trace.backward_calls if clip.seq < c.seq < step[0] and c.error is None]
+        # (a backward just before the clip, with no step between them: the clip follows the
+        # backward it is meant for; the step after it may have been skipped, as a GradScaler
+        # skips the first steps whose gradients overflow)
+        before = [c for c in done if c.seq < clip.seq]
+        if before and not any(before[-1].seq < s[0] < clip.seq for s in steps):
+            continue
+        between = [c for c in done if clip.seq < c.seq < step[0]]
         if between:
             return ClippedBeforeBackward(clip, between[-1], step[1])
     return None
