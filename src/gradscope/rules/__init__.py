@@ -118,7 +118,7 @@ def name_origins(trace: Trace, findings: list[Finding], limit: int = 3) -> None:
     """For a value named where it was only moved (a flatten, a stack, an index of a tensor
     carried over), the line that computed it: where its graph was made."""
     by_site = functools.cache(lambda: _nodes_by_line(trace))
-    for finding in findings:
+    for finding in findings[:MAX_WIDE_FINDINGS]:
         shown = {(loc.path, loc.line) for loc in finding.locations}
         added = 0
         for loc in [loc for loc in finding.locations if loc.role in ("created", "cut-input")]:
@@ -167,6 +167,7 @@ def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
                                                                   "(the only such call in the program's source)"))
 
 
+MAX_WIDE_FINDINGS = 8  # findings that get the wider searches (origins, settings behind every line)
 _PATH_ROLES = ("created", "failed", "modified", "saved", "raises")
 
 
@@ -188,12 +189,15 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
     # (a config module that runs no op is in no record: the files beside the named ones too)
     beside = functools.cache(lambda: project_files(trace))
     classes_at = functools.cache(lambda: classes_run_at(trace))
-    for finding in findings:
+    for index, finding in enumerate(findings):
+        # (the wider search, for the first findings only: a run with hundreds of findings in a
+        # large file would spend minutes on lines nobody reads)
+        wide = index < MAX_WIDE_FINDINGS
         # (no line marked: the settings behind what the facts point at, the layer that raised;
         # and the lines that made or raised on what the finding is about, which a branch the
         # config chose may hold: `if self.efficient:` around the Function applied)
         targets = finding.fix_sites or [loc for loc in finding.locations if loc.role == "built"][:1]
-        targets += [loc for loc in finding.locations if loc.role in _PATH_ROLES and loc not in targets][:3]
+        targets += [loc for loc in finding.locations if loc.role in _PATH_ROLES and loc not in targets][:3 if wide else 0]
         for fix in targets:
             site = Site(fix.path, fix.line, fix.function, fix.callers)
             found = settings_for(site, named) or settings_for(site, beside())
@@ -221,7 +225,7 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
                     finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, {how}"))
         # (a mode switched in a branch taken on some passes only, `if step % args.val_step == 0:`
         # around the evaluation that sets eval mode: the option that decides when)
-        for loc in [loc for loc in finding.locations if loc.role == "mode"][:2]:
+        for loc in [loc for loc in finding.locations if loc.role == "mode"][:2 if wide else 0]:
             # (found in the source, without callers: those of a recorded line of its function)
             callers = loc.callers or next((other.callers for other in finding.locations if other.callers
                                            and (other.path, other.function) == (loc.path, loc.function)), ())
@@ -230,7 +234,7 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
                 finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, which decides when the branch "
                                                           f"that reaches line {loc.line} runs"))
         ran = classes_at()
-        for loc in [loc for loc in finding.locations if loc.role not in ("setting", "outer")][:8]:
+        for loc in [loc for loc in finding.locations if loc.role not in ("setting", "outer")][:8 if wide else 0]:
             classes = ran.get((loc.path, loc.line), set())
             for place, key, class_name, table in registry_settings(Site(loc.path, loc.line), classes, beside()):
                 if any((other.path, other.line) == (place.path, place.line) for other in finding.locations):

@@ -1088,28 +1088,49 @@ def option_settings(path: str, name: str, limit: int = 4) -> list[tuple[int, str
     """Where an option called `name` is given a value: a keyword argument (`use_reentrant=True`),
     a dict entry (`{"use_reentrant": True}`), an assignment (`use_reentrant = True`,
     `cfg.use_reentrant = True`): (line, the value as written), parameter defaults left out."""
+    return _option_index(path).get(name, [])[:limit]
+
+
+@functools.lru_cache(maxsize=64)
+def _option_index(path: str) -> dict[str, list[tuple[int, str]]]:
+    """option_settings for every name of the file, from one walk of its tree (asked for many
+    names of one large file when a run has many findings)."""
     tree = _parse(path)
     if tree is None:
-        return []
-    found: dict[int, str] = {}
+        return {}
+    found: dict[str, dict[int, str]] = {}
+
+    def note(name, line: int, value) -> None:
+        if isinstance(name, str):
+            found.setdefault(name, {}).setdefault(line, ast.unparse(value))
+
     for node in ast.walk(tree):
         if isinstance(node, ast.Call):
             for keyword in node.keywords:
-                if keyword.arg == name:
-                    found.setdefault(keyword.value.lineno, ast.unparse(keyword.value))
-            if _declares_option(node, name):  # parser.add_argument("--name", default=8)
+                if keyword.arg:
+                    note(keyword.arg, keyword.value.lineno, keyword.value)
+            if isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument":
                 default = next((k.value for k in node.keywords if k.arg == "default"), None)
                 if default is not None:
-                    found.setdefault(node.lineno, ast.unparse(default))
+                    for option in _declared_options(node):
+                        note(option, node.lineno, default)
         elif isinstance(node, ast.Dict):
             for key, value in zip(node.keys, node.values):
-                if isinstance(key, ast.Constant) and key.value == name and value is not None:
-                    found.setdefault(value.lineno, ast.unparse(value))
+                if isinstance(key, ast.Constant) and value is not None:
+                    note(key.value, value.lineno, value)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(ast.unparse(t).rsplit(".", 1)[-1] == name for t in targets):
-                found.setdefault(node.lineno, ast.unparse(node.value))
-    return sorted(found.items())[:limit]
+            for target in targets:
+                note(ast.unparse(target).rsplit(".", 1)[-1], node.lineno, node.value)
+    return {name: sorted(lines.items()) for name, lines in found.items()}
+
+
+def _declared_options(call: ast.Call) -> list[str]:
+    """The option names an `add_argument(...)` call declares (its `dest`, its `--flags`)."""
+    flags = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+    dest = next((k.value.value for k in call.keywords if k.arg == "dest" and isinstance(k.value, ast.Constant)), None)
+    names = [flag.lstrip("-").replace("-", "_") for flag in flags if flag.startswith("--")]
+    return ([dest] if isinstance(dest, str) else []) + names
 
 
 def _declares_option(call: ast.Call, name: str) -> bool:
@@ -1151,26 +1172,32 @@ def selector_strings(path: str, line: int) -> list[str]:
     """The string constants that pick the path through the statement at `line`: the key of the
     dict entry it is (`"relu": lambda: nn.ReLU(inplace=True)` in a registry), and those compared
     in the `if`/`elif` conditions around it (`if cfg.model == "byol":`)."""
+    found = [text for first, last, strings in _selector_index(path) if first <= line <= last for text in strings]
+    return list(dict.fromkeys(s for s in found if 1 < len(s) <= 60))
+
+
+@functools.lru_cache(maxsize=64)
+def _selector_index(path: str) -> tuple[tuple[int, int, tuple[str, ...]], ...]:
+    """(first line, last line, strings) for each dict entry of a string key (its value's lines)
+    and each `if` whose test compares strings (the lines of its selected branch, after the
+    test's line), in walk order: selector_strings from one walk of the file."""
     tree = _parse(path)
     if tree is None:
-        return []
-    found: list[str] = []
+        return ()
+    found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Dict):
             for key, value in zip(node.keys, node.values):
-                if isinstance(key, ast.Constant) and isinstance(key.value, str) and value is not None \
-                        and value.lineno <= line <= (value.end_lineno or value.lineno):
-                    found.append(key.value)
-        elif isinstance(node, ast.If) and node.lineno < line <= (node.end_lineno or node.lineno):
+                if isinstance(key, ast.Constant) and isinstance(key.value, str) and value is not None:
+                    found.append((value.lineno, value.end_lineno or value.lineno, (key.value,)))
+        elif isinstance(node, ast.If) and node.body:
+            strings = tuple(constant.value for part in ast.walk(node.test) if isinstance(part, ast.Compare)
+                            for operand in [part.left, *part.comparators] for constant in ast.walk(operand)
+                            if isinstance(constant, ast.Constant) and isinstance(constant.value, str))
             body_end = max((n.end_lineno or n.lineno) for n in node.body)
-            if line <= body_end:  # in the branch the condition selects (not in its else)
-                for part in ast.walk(node.test):
-                    if isinstance(part, ast.Compare):
-                        for operand in [part.left, *part.comparators]:
-                            for constant in ast.walk(operand):
-                                if isinstance(constant, ast.Constant) and isinstance(constant.value, str):
-                                    found.append(constant.value)
-    return list(dict.fromkeys(s for s in found if 1 < len(s) <= 60))
+            if strings:  # (in the branch the condition selects, not in its else)
+                found.append((node.lineno + 1, min(body_end, node.end_lineno or node.lineno), strings))
+    return tuple(found)
 
 
 def string_settings(path: str, value: str, limit: int = 4, defaults: bool = False) -> list[int]:
