@@ -1133,15 +1133,6 @@ def _declared_options(call: ast.Call) -> list[str]:
     return ([dest] if isinstance(dest, str) else []) + names
 
 
-def _declares_option(call: ast.Call, name: str) -> bool:
-    """`add_argument("--name", ...)` / `add_argument("--name-with-dashes")`: argparse's option."""
-    if not (isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument"):
-        return False
-    flags = [a.value for a in call.args if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-    dest = next((k.value.value for k in call.keywords if k.arg == "dest" and isinstance(k.value, ast.Constant)), None)
-    return dest == name or any(flag.lstrip("-").replace("-", "_") == name for flag in flags if flag.startswith("--"))
-
-
 def names_read(path: str, line: int) -> list[str]:
     """The names a condition or expression at `line` reads, as options would be called: `x`,
     `args.x`, `cfg["x"]`, `self.cfg.x` all give "x" (the statement's own test, for an `if`)."""
