@@ -104,6 +104,7 @@ def diagnose(trace: Trace) -> list[Finding]:
         findings.extend(unexplained.check(trace, findings))  # never silence on a raised autograd error
     except Exception as exc:
         trace.internal_errors.append(f"rule {unexplained.RULE_ID} failed: {type(exc).__name__}: {exc}")
+    findings = _without_repeats(findings)
     try:
         mark_fix_sites(findings)
         name_origins(trace, findings)
@@ -112,6 +113,19 @@ def diagnose(trace: Trace) -> list[Finding]:
     except Exception as exc:
         trace.internal_errors.append(f"marking fix sites failed: {type(exc).__name__}: {exc}")
     return findings
+
+
+def _without_repeats(findings: list[Finding]) -> list[Finding]:
+    """Findings that say the same thing once: one rule, the same lines in the same roles (two
+    ops of one line cut from the graph make two records and one mistake)."""
+    kept, seen = [], set()
+    for finding in findings:
+        key = (finding.rule, finding.title,
+               tuple((loc.role, loc.path, loc.line) for loc in finding.locations))
+        if key not in seen:
+            seen.add(key)
+            kept.append(finding)
+    return kept
 
 
 def name_origins(trace: Trace, findings: list[Finding], limit: int = 3) -> None:

@@ -241,7 +241,7 @@ def locations(trace: Trace, cut: GraphCut) -> list[Location]:
     first = trace.node(cut.input_node)
     node = _made_before_line(trace, first, cut.site)
     leaf = trace.leaf(cut.input_leaf)
-    if node is not None and node.site is not None and node.site != cut.site:
+    if node is not None and node.site is not None and not _same_call(node.site, cut.site):
         found.append(Location.at(node.site, "cut-input", "last value that required grad" if node is first
                                  else f"computes the value cut at line {cut.site.line}"))
     elif leaf is not None and leaf.site is not None and leaf.site != cut.site:
@@ -249,11 +249,21 @@ def locations(trace: Trace, cut: GraphCut) -> list[Location]:
     return [loc for loc in found if loc is not None]
 
 
+def _same_call(a: Site, b: Site) -> bool:
+    """The same line reached by the same calls (a helper's line run from two call sites is two),
+    as far as both know their callers (an op's node keeps its line only)."""
+    def nearest_call(site: Site):  # (the innermost caller on another line: a comprehension's frame aside)
+        return next(((c.path, c.line) for c in reversed(site.callers) if (c.path, c.line) != (site.path, site.line)),
+                    None)
+    return a == b and (nearest_call(a) is None or nearest_call(b) is None or nearest_call(a) == nearest_call(b))
+
+
 def _made_before_line(trace: Trace, node, line_site, limit: int = 8):
     """`node`, or, when it was made on the cut's own line (`pred[:, i].clone().detach()`), the
     first op up its first inputs made on another line: where the value cut there was computed."""
     for _ in range(limit):
-        if node is None or line_site is None or node.site is None or node.site != line_site or not node.next_ids:
+        if node is None or line_site is None or node.site is None or not _same_call(node.site, line_site) \
+                or not node.next_ids:
             return node
         node = trace.node(node.next_ids[0])
     return node
@@ -272,10 +282,30 @@ def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
             finding.mark_fix(place, f"sets use_reentrant={value}: reentrant checkpointing runs the checkpointed "
                                     "code under no_grad, so inputs that do not require grad give outputs without "
                                     "a graph; set it to False")
+    inside = _call_inside_block(cut)
+    if inside is not None:
+        finding.mark_fix(*inside)
     marked = fix_site(cut)
     if marked is not None:
         finding.mark_fix(*marked)
-    return marked is not None
+    return marked is not None or inside is not None
+
+
+def _call_inside_block(cut: GraphCut) -> tuple[Site, str] | None:
+    """For a cut made under no_grad inside a function that a statement in the user's `with
+    torch.no_grad():` block called (a helper used with grad elsewhere too): that statement,
+    which is the one to move out of the block."""
+    if cut.reason not in ("no_grad", "inference_mode") or (cut.grad_off_via and "checkpoint" in cut.grad_off_via):
+        return None
+    found = _block_and_frame(cut.site)
+    here = user_site(cut.site)
+    if found is None or here is None or is_library_path(found[0].path):
+        return None
+    block, frame = found
+    if (frame.path, frame.line) == (here.path, here.line) or source_line(block.path, block.line).lstrip().startswith("@"):
+        return None
+    return frame, (f"calls, inside the {block_words(block)} opened at {where(block)}, the code whose result loses "
+                   f"its graph at {where(cut.site)}: move this call out of the block")
 
 
 def name_cut(finding, trace: Trace, cut: GraphCut | None) -> str | None:

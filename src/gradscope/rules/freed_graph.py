@@ -13,7 +13,8 @@ from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GRAD_CHECK_STEPS, BackwardCall, Node, Trace
 from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site
 from ..trace.source_search import (attribute_cache_check, caching_block, calls_named, carrying_statement,
-                                   enclosing_loop, ineffective_detaches, kept_on_objects, reads_a_parameter)
+                                   enclosing_loop, ineffective_detaches, kept_on_objects, passthrough_rebind,
+                                   reads_a_parameter)
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
 RULE_ID = "backward-through-freed-graph"
@@ -146,6 +147,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         before_loop = (not library_twice and stored is None and not linked_at_freeing and again is None
                        and _made_before_the_loop(crossing.old.site if crossing else None, call.site))
         carried_fix = None
+        kept_for_its_gradient = stored is not None and not _trains_besides_old(trace, crossing, freeing)
+        entry = _entry_of(crossing) if stored is not None else None
         if library_twice:
             finding.title = "The loss is backpropagated twice: by this code and by the library"
             _mark_twice(finding, call, freeing, None)
@@ -181,6 +184,19 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             finding.mark_fix(hit, f"reuses the value made at {where(crossing.old.site)} in an earlier iteration, "
                                   f"whose graph the backward at {where(freeing.site)} freed: recompute it for each "
                                   "forward pass (do not keep it across backward calls)")
+        elif kept_for_its_gradient:
+            # (a log-prob kept for a later update: `.detach()` of it would leave the term it
+            # feeds without a gradient, as the op that uses it again takes nothing new)
+            use = user_site(crossing.new.site)
+            finding.mark_fix(use, f"uses again the value made at {where(crossing.old.site)}, whose graph the "
+                                  f"backward at {where(freeing.site)} freed, and nothing new: `.detach()` of it "
+                                  "would leave this term without a gradient; compute the value again here, "
+                                  "from what was kept with it")
+        elif entry is not None:
+            finding.mark_fix(entry, f"the value kept from the previous iteration (made at "
+                                                  f"{where(crossing.old.site)}) comes back in here with the graph "
+                                                  f"that the backward at {where(freeing.site)} freed: take "
+                                                  "`.detach()` of it here")
         elif stored is not None:
             finding.mark_fix(stored, f"keeps the value made at {where(crossing.old.site)} for the next iteration "
                                      f"with its graph, which the backward at {where(freeing.site)} frees: keep "
@@ -245,6 +261,17 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                 f"Keep the value without its graph at {where(stored)} (`.detach()` it there): each iteration "
                 "then backpropagates through its own graph only (truncated backpropagation). retain_graph=True "
                 "would only hide this: the graph would grow every iteration.")
+            if entry is not None:
+                finding.fix = (
+                    f"Take `.detach()` of the kept value where it comes back in, at {where(entry)}: each "
+                    "iteration then backpropagates through its own graph only (truncated backpropagation). "
+                    "retain_graph=True would only hide this: the graph would grow every iteration.")
+            if kept_for_its_gradient:
+                finding.fix = (
+                    f"The value kept at {where(stored)} is used again at {where(crossing.new.site)} for its "
+                    "gradient, by an op that takes nothing else that trains: `.detach()` of it would leave that "
+                    "term without a gradient. Keep what is needed to compute it (states, actions) and compute "
+                    "it again there, in the update. retain_graph=True would only hide this.")
         if recompute and again is None:
             finding.fix = (f"The loss of {call_words(call)} is built on a tensor made at "
                            f"{where(freed.site if freed else None)} before {freed_where}, and on nothing else that "
@@ -552,6 +579,36 @@ def _new_part_trains(trace: Trace, call: BackwardCall, freeing: BackwardCall) ->
             return True  # (an op inside a module's forward: that module's parameters train)
         stack.extend(node.next_ids)
     return False
+
+
+def _trains_besides_old(trace: Trace, crossing, freeing: BackwardCall) -> bool:
+    """Whether the op that uses an old value in the new graph also takes something that trains
+    (a parameter, or an op inside a module) other than values made where the old one was (all
+    of which a `.detach()` there would cut), so that it keeps a gradient; unknown: assume so."""
+    if crossing is None or crossing.old.site is None:
+        return True
+    made = (crossing.old.site.path, crossing.old.site.line)
+    seen, stack = set(), [crossing.new.id]
+    while stack and len(seen) < 10_000:
+        current = trace.node(stack.pop())
+        if current is None or current.id in seen or current.backwards_before <= freeing.index \
+                or (current.site is not None and (current.site.path, current.site.line) == made):
+            continue
+        seen.add(current.id)
+        if current.leaf_ids or current.module_call is not None:
+            return True
+        stack.extend(current.next_ids)
+    return False
+
+
+def _entry_of(crossing) -> Site | None:
+    """The statement, before the new use of a value kept on an object, that binds it again from
+    itself (`self.cache = self.cache.to(x)`): where it comes back into the iteration."""
+    use = user_site(crossing.new.site) if crossing is not None else None
+    if use is None:
+        return None
+    line = passthrough_rebind(use.path, use.line)
+    return Site(use.path, line, use.function, use.callers) if line is not None else None
 
 
 def _steps_between(trace: Trace, call: BackwardCall | None) -> bool:

@@ -13,7 +13,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
 from ..trace.queries import changes_after_save, frame_in_caller_of, model_call_site, saved_tensor_of, user_files
-from ..trace.source_search import (alias_assignment, attribute_set_to, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
+from ..trace.source_search import (alias_assignment, rebinds_own_tensor, attribute_set_to, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
                                    writes_an_argument)
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
@@ -156,6 +156,10 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
         if site is None or (change.inplace_kwarg and built_inplace):
             continue  # (a module built with inplace=True: its constructor is the line to change)
         alias = alias_assignment(site.path, site.line)
+        if alias is not None and rebinds_own_tensor(site.path, alias):
+            finding.add(Location.at(Site(site.path, alias, site.function, site.callers), "created",
+                                    f"the name written at line {site.line} is a view of the tensor {saver} saved"))
+            alias = None
         if alias is not None:
             finding.mark_fix(Site(site.path, alias, site.function, site.callers),
                              f"this makes another name for the tensor {saver} saved, so the in-place write "
@@ -255,6 +259,12 @@ def inplace_constructors(trace: Trace, module_calls: list) -> list[Site]:
         made = call.registered_at
         found = [Site(made.path, line, made.function) for line in constructor_calls(made.path, made.line, call.type)] \
             if made is not None else []
+        caller = user_site(made)
+        if not found and caller is not None and caller != made:
+            # Built inside a library's block that the user's statement builds (torchvision's
+            # `MLP(..., inplace=True)` makes its ReLU and Dropout so): the flag passed there.
+            found = [Site(caller.path, line, caller.function, caller.callers)
+                     for line in constructor_calls(caller.path, caller.line, None)]
         if not found:
             anywhere = constructor_calls_in(user_files(trace), call.type)
             found = [Site(path, line) for path, line in anywhere] if len(anywhere) == 1 else []

@@ -747,6 +747,8 @@ def dead_loss_terms(trace: Trace) -> list[Finding]:
                                          f"{where(term.site)} has no graph: remove it where the result is trained on")
             if inside is not None:
                 findings[-1].mark_fix(inside, "or run this call under `with torch.enable_grad():`")
+        elif cut.reason in ("no_grad", "inference_mode"):
+            _cuts.mark_fix_sites(findings[-1], trace, cut)  # (the block, not the line inside a helper it ran)
     return findings
 
 

@@ -262,9 +262,11 @@ def missing_gradient_handled(path: str, def_line: int) -> int | None:
     return None
 
 
-def constructor_calls(path: str, line: int, class_name: str, keyword: str = "inplace") -> list[int]:
+def constructor_calls(path: str, line: int, class_name: str | None, keyword: str = "inplace") -> list[int]:
     """Lines, inside the statement at `line`, of calls `...class_name(..., keyword=True)`: the
-    `nn.LeakyReLU(0.2, inplace=True)` inside a `self.net = nn.Sequential(...)` that built a module."""
+    `nn.LeakyReLU(0.2, inplace=True)` inside a `self.net = nn.Sequential(...)` that built a module.
+    `class_name` None: a call of any name (a library's block that passes the flag on to the
+    layers it builds: torchvision's `MLP(..., inplace=True)`)."""
     tree = _parse(path)
     if tree is None:
         return []
@@ -278,10 +280,11 @@ def constructor_calls(path: str, line: int, class_name: str, keyword: str = "inp
         return []
     found = []
     for node in ast.walk(statement):
-        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == class_name and any(
-                k.arg == keyword and isinstance(k.value, ast.Constant) and k.value.value is True for k in node.keywords):
-            found.append(node.lineno)
-    return sorted(found)
+        if isinstance(node, ast.Call) and class_name in (None, ast.unparse(node.func).rsplit(".", 1)[-1]):
+            # (the keyword's own line: in a call over several lines, the one to change)
+            found += [k.value.lineno for k in node.keywords
+                      if k.arg == keyword and isinstance(k.value, ast.Constant) and k.value.value is True]
+    return sorted(set(found))
 
 
 def returned_inplace(path: str, def_line: int) -> list[int]:
@@ -497,8 +500,16 @@ def guard_conditions(path: str, line: int, limit: int = 2) -> list[int]:
             if holder is None:
                 continue
             found += [s.lineno for s in block if s.lineno < holder.lineno and isinstance(s, ast.If)
-                      and not s.orelse and _leaves(s.body[-1])]
+                      and not s.orelse and _leaves(s.body[-1]) and not _waits_for_a_size(s.test)]
     return sorted(set(found), reverse=True)[:limit]
+
+
+def _waits_for_a_size(test: ast.expr) -> bool:
+    """A guard that orders a size against a threshold (`if len(self.memory) < self.batch_size:`):
+    it waits until something has grown, and every run passes it in time; it picks no path."""
+    return isinstance(test, ast.Compare) and any(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in test.ops) \
+        and any(isinstance(part, ast.Call) and isinstance(part.func, ast.Name) and part.func.id == "len"
+                for part in (test.left, *test.comparators))
 
 
 def _leaves(statement: ast.stmt) -> bool:
@@ -667,7 +678,7 @@ def constructor_calls_in(paths, class_name: str, keyword: str = "inplace") -> li
         if tree is None:
             continue
         for node in ast.walk(tree):
-            if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] == class_name and any(
+            if isinstance(node, ast.Call) and class_name in (None, ast.unparse(node.func).rsplit(".", 1)[-1]) and any(
                     k.arg == keyword and isinstance(k.value, ast.Constant) and k.value.value is True
                     for k in node.keywords):
                 found.append((path, node.lineno))
@@ -740,6 +751,23 @@ def alias_assignment(path: str, line: int) -> int | None:
         else:
             value = value.value
     return latest.lineno if isinstance(value, (ast.Name, ast.Attribute)) else None
+
+
+def rebinds_own_tensor(path: str, line: int) -> bool:
+    """Whether the assignment at `line` rebinds a name to a view of what it held, in a function
+    that made that tensor itself (`nodes = nodes.view(b, n, -1)`, `nodes` not a parameter): no
+    other name is left to the tensor, so the write through the new name is the one to change."""
+    function = _enclosing_function(path, line)
+    statement = _statement_at(function, line) if function is not None else None
+    if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1
+            and isinstance(statement.targets[0], ast.Name)):
+        return False
+    value = statement.value
+    while isinstance(value, (ast.Subscript, ast.Call)):
+        value = value.func.value if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
+            else value.value if isinstance(value, ast.Subscript) else None
+    parameters = {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)}
+    return isinstance(value, ast.Name) and value.id == statement.targets[0].id and value.id not in parameters
 
 
 def binding_line(path: str, line: int) -> int | None:
@@ -840,6 +868,26 @@ def carrying_statement(path: str, line: int) -> int | None:
             if any(_outlives(name) for name in _target_names(node)):
                 return node.lineno
             made |= {n for n in _target_names(node) if "." not in n and "[" not in n}
+    return None
+
+
+def passthrough_rebind(path: str, line: int) -> int | None:
+    """For a statement that uses a value kept on an object (`self.cache[0, :b] = xk` reads and
+    writes `self.cache`): the earlier statement of the same function that binds that name again
+    from itself (`self.cache = self.cache.to(xq)`), where the kept value enters this call and a
+    `.detach()` of it belongs. None if there is none."""
+    function = _enclosing_function(path, line)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return None
+    used = {ast.unparse(node) for node in ast.walk(statement) if isinstance(node, ast.Attribute)}
+    earlier = [node for node in ast.walk(function) if isinstance(node, ast.Assign) and len(node.targets) == 1
+               and node.lineno < statement.lineno and isinstance(node.targets[0], ast.Attribute)]
+    for node in sorted(earlier, key=lambda node: node.lineno, reverse=True):
+        name = ast.unparse(node.targets[0])
+        if name in used and any(isinstance(part, ast.Attribute) and ast.unparse(part) == name
+                                for part in ast.walk(node.value)):
+            return node.lineno
     return None
 
 
