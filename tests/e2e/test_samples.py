@@ -199,6 +199,20 @@ EXPECTED = {
     "inplace_into_saved_view.py": ("inplace-modified-saved-tensor", [("inplace_into_saved_view.py", 11, "fix"),
         ("inplace_into_saved_view.py", 9, "created"), ("inplace_into_saved_view.py", 10, "saved"),
         ("inplace_into_saved_view.py", 11, "modified"), ("inplace_into_saved_view.py", 12, "backward")]),
+    "inplace_mask_after_rebinding_view.py": ("inplace-modified-saved-tensor", [
+        ("inplace_mask_after_rebinding_view.py", 16, "fix"), ("inplace_mask_after_rebinding_view.py", 14, "saved"),
+        ("inplace_mask_after_rebinding_view.py", 16, "modified"),
+        ("inplace_mask_after_rebinding_view.py", 15, "created"),
+        ("inplace_mask_after_rebinding_view.py", 24, "backward")]),
+    "replay_log_probs_reused.py": ("backward-through-freed-graph", [
+        ("replay_log_probs_reused.py", 42, "fix"), ("replay_log_probs_reused.py", 33, "created"),
+        ("replay_log_probs_reused.py", 42, "used"), ("replay_log_probs_reused.py", 48, "freed"),
+        ("replay_log_probs_reused.py", 48, "backward"), ("replay_log_probs_reused.py", 55, "outer"),
+        ("replay_log_probs_reused.py", 31, "origin"), ("replay_log_probs_reused.py", 57, "outer")]),
+    "kv_cache_carried_across_steps.py": ("backward-through-freed-graph", [
+        ("kv_cache_carried_across_steps.py", 16, "fix"), ("kv_cache_carried_across_steps.py", 18, "created"),
+        ("kv_cache_carried_across_steps.py", 17, "used"), ("kv_cache_carried_across_steps.py", 30, "freed"),
+        ("kv_cache_carried_across_steps.py", 30, "backward"), ("kv_cache_carried_across_steps.py", 26, "outer")]),
     "inplace_option_in_config.py": ("inplace-modified-saved-tensor", [
         ("inplace_option_in_config.py", 7, "fix"), ("inplace_option_in_config.py", 24, "fix"),
         ("inplace_option_in_config.py", 24, "saved"), ("inplace_option_in_config.py", 24, "modified"),
@@ -413,6 +427,14 @@ SILENT = {
         ("silent_param_groups_leave_out_head.py", 27, "optimizer"),
         ("silent_param_groups_leave_out_head.py", 32, "step"),
         ("silent_param_groups_leave_out_head.py", 31, "backward")]),
+    "silent_helper_called_in_no_grad_block.py": ("loss-term-without-gradient", [
+        ("silent_helper_called_in_no_grad_block.py", 24, "fix"),
+        ("silent_helper_called_in_no_grad_block.py", 22, "fix"),
+        ("silent_helper_called_in_no_grad_block.py", 17, "cut"),
+        ("silent_helper_called_in_no_grad_block.py", 22, "no-grad-block"),
+        ("silent_helper_called_in_no_grad_block.py", 17, "cut-input"),
+        ("silent_helper_called_in_no_grad_block.py", 36, "term"),
+        ("silent_helper_called_in_no_grad_block.py", 38, "backward")]),
     "silent_clip_before_backward.py": ("clipped-before-backward", [("silent_clip_before_backward.py", 10, "fix"),
         ("silent_clip_before_backward.py", 11, "backward"), ("silent_clip_before_backward.py", 12, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),

@@ -407,3 +407,64 @@ def test_keyword_uses_that_may_build_frozen(tmp_path):
                     "d = Parameter(t, requires_grad=True)\n")
     assert keyword_uses(str(path), {"freeze": "False", "requires_grad": "True"}) == \
         [(1, "freeze", "freeze"), (3, "requires_grad", "False")]
+
+
+def test_constructor_calls_name_the_keyword_line_and_any_block(tmp_path):
+    from gradscope.trace.source_search import constructor_calls
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent("""\
+        head = MLP(32, [64, 16],
+                   norm_layer=None, inplace=True, dropout=0.1)
+        act = nn.ReLU(inplace=True)
+        """))
+    assert constructor_calls(str(path), 1, "ReLU") == []
+    assert constructor_calls(str(path), 1, None) == [2]  # (the block's own call passes the flag on)
+    assert constructor_calls(str(path), 3, "ReLU") == [3]
+
+
+def test_rebinding_a_tensor_made_here_leaves_it_no_other_name(tmp_path):
+    from gradscope.trace.source_search import rebinds_own_tensor
+    path = tmp_path / "model.py"
+    path.write_text(textwrap.dedent("""\
+        def encode(self, x):
+            nodes = self.bert(x).pooler_output
+            nodes = nodes.view(2, 3, -1)
+            return nodes
+
+        def scale(x):
+            x = x.view(-1)
+            out = x[:4]
+            return out
+        """))
+    assert rebinds_own_tensor(str(path), 3)
+    assert not rebinds_own_tensor(str(path), 7)  # (x is the caller's tensor too)
+    assert not rebinds_own_tensor(str(path), 8)
+
+
+def test_passthrough_rebind_finds_where_a_kept_value_comes_back(tmp_path):
+    from gradscope.trace.source_search import passthrough_rebind
+    path = tmp_path / "attention.py"
+    path.write_text(textwrap.dedent("""\
+        def forward(self, x):
+            k = self.wk(x)
+            self.cache = self.cache.to(k)
+            self.cache[0, :4] = k
+            self.other = k
+            return self.cache
+        """))
+    assert passthrough_rebind(str(path), 4) == 3
+    assert passthrough_rebind(str(path), 5) is None
+
+
+def test_a_guard_that_waits_for_a_size_picks_no_path(tmp_path):
+    from gradscope.trace.source_search import guard_conditions
+    path = tmp_path / "agent.py"
+    path.write_text(textwrap.dedent("""\
+        def learn(self):
+            if len(self.memory) < self.batch_size:
+                return None
+            if self.mode == "eval":
+                return None
+            batch = self.memory.sample(self.batch_size)
+        """))
+    assert guard_conditions(str(path), 6) == [4]
