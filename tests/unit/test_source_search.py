@@ -355,6 +355,29 @@ def test_split_base_read_later(tmp_path):
     assert split_base_read_later(str(path), 10, 11) is False  # (torch.chunk(h): h never read again)
 
 
+def test_split_base_bound_again_before_it_is_read(tmp_path):
+    from gradscope.trace.source_search import loop_variable_changed
+    path = tmp_path / "m.py"
+    path.write_text("def fuse(self, states, w):\n"
+                    "    joint = torch.cat(states, -1)\n"
+                    "    if self.gated:\n"
+                    "        parts = list(torch.split(joint, 4, dim=-1))\n"
+                    "        for i, part in enumerate(parts):\n"
+                    "            part.mul_(w[..., i:i + 1])\n"
+                    "        joint = torch.cat(parts, -1)\n"
+                    "    return self.out(joint)\n"
+                    "def other(self, h):\n"
+                    "    parts = torch.split(h, 2)\n"
+                    "    parts[0].mul_(2)\n"
+                    "    if self.flag:\n"
+                    "        h = torch.cat(parts)\n"
+                    "    return h\n")
+    assert split_base_read_later(str(path), 4, 6) is False  # (joint is bound again before it is read)
+    assert split_base_read_later(str(path), 10, 11) is True  # (bound again only in a branch)
+    assert loop_variable_changed(str(path), 6) == ("part", "parts")
+    assert loop_variable_changed(str(path), 11) is None
+
+
 def test_keyword_calls_and_selects_by_name(tmp_path):
     path = tmp_path / "m.py"
     path.write_text("def step(opt, model, prefixes):\n"

@@ -17,9 +17,8 @@ from ..analyses.settings import inference_mode_options, library_entry
 from ..trace.queries import project_files
 from ..trace.call_sites import caller_in_source
 from ..trace.source_search import (assigned_values, binding_line, calls_named, carrying_statement, enclosing_block,
-                                   enclosing_loop,
-                                   return_lines, returned_inplace, same_function, sibling_method,
-                                   mode_regions, split_base_read_later, string_settings)
+                                   enclosing_loop, loop_variable_changed, mode_regions, return_lines, returned_inplace,
+                                   same_function, sibling_method, split_base_read_later, string_settings)
 from . import _cuts
 from ._words import leaf_words, node_words, op_words, uncaught_note, where
 
@@ -83,8 +82,12 @@ def _multi_view(trace, index, failure):
     if made is not None and changed is not None and not split_base_read_later(made.path, made.line, changed.line):
         # Nothing reads the split tensor after the change: it was meant for the part alone, so the
         # out-of-place op changes nothing else the program uses.
+        looped = loop_variable_changed(changed.path, changed.line)
         finding.mark_fix(changed, "changes in place a part of a split tensor that nothing reads afterwards: "
-                                  "use the out-of-place op here (`q = q * s` for `q *= s`)")
+                                  + (f"use the out-of-place op here and store its result back into `{looped[1]}` "
+                                     f"(`{looped[1]}[i] = ...`): rebinding `{looped[0]}` alone would leave "
+                                     f"`{looped[1]}` unchanged" if looped else
+                                     "use the out-of-place op here (`q = q * s` for `q *= s`)"))
     return finding
 
 

@@ -567,8 +567,58 @@ def split_base_read_later(path: str, make_line: int, after_line: int) -> bool:
         return True  # (state on an object: read anywhere)
     if not isinstance(base, ast.Name):
         return False  # (a call's result, split at once)
-    return any(isinstance(node, ast.Name) and node.id == base.id and isinstance(node.ctx, ast.Load)
-               and node.lineno > after_line for node in ast.walk(function))
+    name = base.id
+    loops = [node for node in ast.walk(function) if isinstance(node, (ast.For, ast.While))
+             and node.lineno <= after_line <= (node.end_lineno or node.lineno)]
+    if any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
+           for loop in loops for node in ast.walk(loop)):
+        return True  # (read again by the loop's next pass)
+    # In the order the lines run: a read first says yes; a new binding first (`joint =
+    # torch.cat(parts)`) says no, as what is read after it is another tensor.
+    later = sorted((node for node in ast.walk(function) if isinstance(node, ast.stmt)
+                    and node.lineno > after_line and not isinstance(node, _COMPOUND)),
+                   key=lambda node: node.lineno)
+    for statement in later:
+        value = statement.value if isinstance(statement, (ast.Assign, ast.AnnAssign)) else statement
+        if value is not None and any(isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load)
+                                     for node in ast.walk(value)):
+            return True
+        if isinstance(statement, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name
+                                                     for t in statement.targets):
+            # (a binding inside a branch the changed line is not in may not run: unsure)
+            return any(_holds(node, statement.lineno) and not _holds(node, after_line)
+                       for node in ast.walk(function) if isinstance(node, _COMPOUND) and node is not function)
+    return False
+
+
+_COMPOUND = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.For, ast.While, ast.If, ast.With, ast.Try)
+
+
+def _holds(node: ast.AST, line: int) -> bool:
+    return node.lineno <= line <= (node.end_lineno or node.lineno)
+
+
+def loop_variable_changed(path: str, line: int) -> tuple[str, str] | None:
+    """(the name, the iterable as written) when the statement at `line` changes in place a name
+    that an enclosing `for` binds (`for i, part in enumerate(parts): part.mul_(w)`): rebinding
+    that name to an out-of-place result would leave the list it came from unchanged."""
+    function = _enclosing_function(path, line, or_module=True)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return None
+    receivers = {node.func.value.id for node in ast.walk(statement) if isinstance(node, ast.Call)
+                 and isinstance(node.func, ast.Attribute) and node.func.attr.endswith("_")
+                 and isinstance(node.func.value, ast.Name)}
+    if isinstance(statement, ast.AugAssign) and isinstance(statement.target, ast.Name):
+        receivers.add(statement.target.id)
+    for loop in ast.walk(function):
+        if isinstance(loop, ast.For) and _holds(loop, line):
+            bound = {node.id for node in ast.walk(loop.target) if isinstance(node, ast.Name)}
+            iterable = loop.iter.args[0] if isinstance(loop.iter, ast.Call) and ast.unparse(loop.iter.func) == "enumerate" \
+                and loop.iter.args else loop.iter
+            for name in sorted(receivers & bound):
+                return name, ast.unparse(iterable)
+    return None
 
 
 def attribute_set_to(path: str, attr: str, value, limit: int = 2) -> list[int]:
