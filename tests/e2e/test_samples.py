@@ -435,6 +435,18 @@ SILENT = {
         ("silent_helper_called_in_no_grad_block.py", 17, "cut-input"),
         ("silent_helper_called_in_no_grad_block.py", 36, "term"),
         ("silent_helper_called_in_no_grad_block.py", 38, "backward")]),
+    "silent_gradient_check_before_training.py": ("gradients-leak-into-first-step", [
+        ("silent_gradient_check_before_training.py", 24, "fix"), ("silent_gradient_check_before_training.py", 10, "fix"),
+        ("silent_gradient_check_before_training.py", 23, "step"),
+        ("silent_gradient_check_before_training.py", 22, "backward")]),
+    "silent_model_rebuilt_after_optimizer.py": ("parameter-not-in-optimizer", [
+        ("silent_model_rebuilt_after_optimizer.py", 16, "fix"),
+        ("silent_model_rebuilt_after_optimizer.py", 20, "fix"),
+        ("silent_model_rebuilt_after_optimizer.py", 9, "parameter"),
+        ("silent_model_rebuilt_after_optimizer.py", 16, "optimizer"),
+        ("silent_model_rebuilt_after_optimizer.py", 25, "step"),
+        ("silent_model_rebuilt_after_optimizer.py", 20, "model"),
+        ("silent_model_rebuilt_after_optimizer.py", 30, "outer")]),
     "silent_clip_before_backward.py": ("clipped-before-backward", [("silent_clip_before_backward.py", 10, "fix"),
         ("silent_clip_before_backward.py", 11, "backward"), ("silent_clip_before_backward.py", 12, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
@@ -493,7 +505,7 @@ HAZARD = {
     "hazard_forward_only_test.py": [("hazard_forward_only_test.py", 8, "fix"), ("hazard_forward_only_test.py", 7, "saved"), ("hazard_forward_only_test.py", 8, "modified")],
 }
 
-CLEAN = ["clean_amp_unscale_then_clip.py", "clean_training_loop.py", "clean_ddpg_soft_update.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
+CLEAN = ["clean_amp_unscale_then_clip.py", "clean_zero_grad_after_check.py", "clean_training_loop.py", "clean_ddpg_soft_update.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
          "seed_retain_graph_and_grads.py", "seed_no_grad_detach.py", "seed_copyslices_clean.py",
          "clean_cnn_batchnorm.py", "clean_transformer.py", "clean_custom_function.py", "clean_checkpoint.py",
          "clean_double_backward.py", "clean_allow_mutation.py",

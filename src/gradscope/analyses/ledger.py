@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..trace.locations import Site
+from ..trace.locations import Site, user_site
 from ..trace.model import Freeze, ParamStep, Trace
 from ..trace.queries import optimizer_built, root_call, top_module
 
@@ -149,6 +149,39 @@ def reached_by_backward(trace: Trace, leaves: list[int]) -> bool:
     wanted = set(leaves)
     return any(wanted & set(node.leaf_ids) for node in trace.nodes.values()
                if node.leaf_ids and node.ran_by is not None)
+
+
+@dataclass
+class LeakedIntoFirstStep:
+    step: ParamStep  # the optimizer's first step
+    extra: list[Site]  # the backward lines whose gradients only that step applied
+    steady: list[Site]  # the backward lines every later step applied
+
+
+def leaked_into_first_step(trace: Trace) -> LeakedIntoFirstStep | None:
+    """An optimizer's first step that applied, besides the gradients of the backward lines that
+    every later step applies, those of a backward line that ran once before (an initial
+    gradient check, a warm-up pass) with no reset of .grad after it. Needs two later steps of
+    the ledger that agree on their lines (a loop that settled)."""
+    for steps in _by_optimizer(trace):
+        steps = sorted(steps, key=lambda step: step.step)
+        if len(steps) < 3 or steps[0].step != 1 or not steps[0].backward_sites:
+            continue
+        # (the user's lines: a library's backward, as `accelerator.backward(loss)` runs it, is one line)
+        later = [{_line(s) for s in step.backward_sites} - {None} for step in steps[1:]]
+        if not later[0] or any(lines != later[0] for lines in later[1:]):
+            continue
+        first = [user_site(s) for s in steps[0].backward_sites if user_site(s) is not None]
+        extra = [s for s in first if _line(s) not in later[0]]
+        if extra and {_line(s) for s in first} >= later[0]:
+            steady = [s for s in first if (s.path, s.line) in later[0]]
+            return LeakedIntoFirstStep(steps[0], extra, steady)
+    return None
+
+
+def _line(site: Site | None) -> tuple[str, int] | None:
+    site = user_site(site)
+    return (site.path, site.line) if site is not None else None
 
 
 def _by_optimizer(trace: Trace) -> list[list[ParamStep]]:

@@ -22,6 +22,7 @@ class AccumulationWatch:
         # (count at the reset, [raw locations of its lines], id of a parameter reset or None,
         #  the lines of the backward calls whose gradients it threw away)
         self._resets: deque = deque(maxlen=MAX_RESETS)
+        self._cleared = 0  # `count` when .grad was last reset (a zero_grad)
 
     def added(self, loc) -> None:
         """A backward call that adds into .grad began at `loc` (raw location)."""
@@ -41,10 +42,13 @@ class AccumulationWatch:
     def reset(self, param) -> None:
         """`p.grad = None` (param given), or a `zero_` (param None: counted only inside a
         `zero_grad()`)."""
-        if self.count <= self._consumed:
+        if self.count <= self._consumed and self.count <= self._cleared:
             return
         if param is None and not _inside_zero_grad(sys._getframe(2)):
             return  # a zero_ of some tensor, not of gradients
+        self._cleared = self.count
+        if self.count <= self._consumed:
+            return
         last = self._resets[-1] if self._resets else None
         if last is not None and last[0] == self.count:
             here = capture()[0]  # a further reset after the same backward: another line (a second optimizer)?
@@ -53,6 +57,18 @@ class AccumulationWatch:
             return
         lost = [loc for count, loc in self._history if count > self._consumed]
         self._resets.append((self.count, [capture_stack()[0]], id(param) if param is not None else None, lost))
+
+    def since_cleared(self, limit: int = 4) -> list:
+        """The raw locations of the lines (distinct, oldest first) of the backward calls whose
+        gradients are in .grad now: those since the last reset."""
+        found = []
+        for count, loc in self._history:
+            # (with the callers: `accelerator.backward(loss)` from two lines is one library line)
+            if count > self._cleared and loc is not None and not any(_same_call(loc, other) for other in found):
+                found.append(loc)
+                if len(found) == limit:
+                    break
+        return found
 
     def wiped(self, since: int, param_ids: set[int]):
         """At a step of an optimizer that last stepped at `since` (a `count`) and holds
@@ -79,6 +95,11 @@ def _inside_zero_grad(frame, depth: int = 6) -> bool:
             return True
         frame, depth = frame.f_back, depth - 1
     return False
+
+
+def _same_call(a, b) -> bool:
+    """Two raw locations of one line reached through the same lines."""
+    return _same_line(a, b) and (a[2] if len(a) > 2 else ()) == (b[2] if len(b) > 2 else ())
 
 
 def _same_line(a, b) -> bool:

@@ -101,7 +101,8 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                            for hazard in inplace.hazards]
     trace.nan_origins = list(nan_origins)
     trace.first_steps = [_with_site(step) for step in first_steps]
-    trace.param_steps = [_with_site(step) for step in param_steps]
+    trace.param_steps = [dataclasses.replace(_with_site(step), backward_sites=[resolved(s) for s in step.backward_sites])
+                         for step in param_steps]
     trace.grad_resets = list(grad_resets)
     trace.functions.update(functions)
     return trace

@@ -194,6 +194,7 @@ class Optimizers:
             state.freeze_checks, state.freezes = state.freeze_checks + (state.steps > GRAD_CHECK_STEPS), clock.freezes
             state.ledger = self.ledger.begin(state, step_site(), params, with_grad, next(self._clock.seq),
                                              len(optimizer.param_groups))
+            state.ledger[0].backward_sites = self.accumulation.since_cleared()
         if state.steps <= GRAD_CHECK_STEPS:
             self._modules.scan_flags()
             if with_grad:
@@ -224,6 +225,8 @@ class Optimizers:
             for p in own_parameters(module):
                 if p.grad is not None and id(p) not in known and leaf_id(p) not in self._not_in_optimizer:
                     self._not_in_optimizer[leaf_id(p)] = (step_site(), state.name, state.steps, id(p))
+                    if len(self._not_in_optimizer) <= 16:  # (a finding names them: their model may die first)
+                        self._leaves.pinned.add(leaf_id(p))
                     stray_modules[id(module)] = module
         if self._container is None:
             self._find_containers(stray_modules, known, step_site, state)

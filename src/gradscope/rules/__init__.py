@@ -77,6 +77,7 @@ RULES: dict[str, Rule] = {
     ledger.EVAL_RULE_ID: ledger.trained_in_eval_mode,
     ledger.ZERO_RULE_ID: ledger.zero_gradients,
     ledger.NEVER_STEPPED_RULE_ID: ledger.step_never_ran,
+    ledger.LEAKED_RULE_ID: ledger.leaked_into_first_step,
     modes.LEFT_IN_EVAL_RULE_ID: modes.left_in_eval,
     "training-in-eval-mode (from the start)": modes.eval_from_start,
     modes.FROZEN_NORM_RULE_ID: modes.frozen_norm_in_train_mode,

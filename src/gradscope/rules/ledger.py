@@ -36,6 +36,46 @@ def _names(trace: Trace, leaves: list[int], limit: int = 4) -> str:
     return ", ".join(names) + (f" and {more} more" if more > 0 else "")
 
 
+LEAKED_RULE_ID = "gradients-leak-into-first-step"
+
+
+def leaked_into_first_step(trace: Trace) -> list[Finding]:
+    """The first optimizer step applies the gradients of a backward that ran once before the
+    loop (an initial check), as nothing reset .grad after it."""
+    found = ledger.leaked_into_first_step(trace)
+    if found is None:
+        return []
+    step, extra = found.step, found.extra[0]
+    stepped_at = user_site(step.site)
+    finding = Finding(
+        rule=LEAKED_RULE_ID, severity="warning", title="The first step applies gradients of an earlier backward",
+        explanation=(f"{step.optimizer}.step() at {where(stepped_at)} (step 1) applied the gradients of the backward "
+                     f"at {where(extra)} as well as those of the backward at {where(found.steady[0])}, which every "
+                     "later step applies alone: nothing reset .grad between the two, so the first update adds a "
+                     "gradient that belongs to no training step."),
+        fix=("Reset the gradients before each backward of the training step (`optimizer.zero_grad()` at the top "
+             f"of the step), or right after the backward at {where(extra)}."))
+    zero = _zero_grad_after_step(stepped_at)
+    if zero is not None:
+        finding.mark_fix(zero, f"resets .grad only after the step, so the gradients of the backward at {where(extra)}, "
+                               "run before the first step, are still there for it: reset before the backward instead")
+    finding.mark_fix(extra, "its gradients stay in .grad and the first optimizer step applies them: reset them "
+                            "after it (`optimizer.zero_grad()`), if it is only a check")
+    finding.add(Location.at(stepped_at, "step", "step 1 applies both"))
+    finding.add(Location.at(found.steady[0], "backward", "the training step's own backward"))
+    return [finding]
+
+
+def _zero_grad_after_step(step: Site | None) -> Site | None:
+    """The `zero_grad` call of the step's function that comes after it (the loop resets after
+    stepping), when it has exactly one."""
+    if step is None or is_library_path(step.path):
+        return None
+    lines = [line for line in calls_named(step.path, "zero_grad") if line > step.line
+             and same_function(step.path, line, step.line)]
+    return Site(step.path, lines[0], step.function, step.callers) if len(lines) == 1 else None
+
+
 def frozen_but_updated(trace: Trace) -> list[Finding]:
     found = ledger.frozen_but_changed(trace)
     if found is None:

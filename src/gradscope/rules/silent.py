@@ -238,6 +238,18 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                                  "build this before the optimizer")
                 finding.mark_fix(made, "builds the optimizer before these parameters existed: build it once the "
                                        "model is final")
+            # The same code built the parameters the optimizer holds and, reached from another
+            # line, these (`self.net = build(...)` again after the optimizer took the first
+            # net's): that line made a new model the optimizer never saw.
+            elif made is not None and (again := _built_again(trace, hazard)) is not None:
+                finding.add(Location.at(again, "model", "builds the model again: the optimizer holds the first one's "
+                                                        "parameters"))
+                finding.mark_fix(made, f"builds the optimizer once, from the parameters of the model then; the model "
+                                       f"built again at {where(again)} is not in it: build the optimizer again there")
+                finding.mark_fix(again, "builds a new model whose parameters no optimizer holds: build its optimizer "
+                                        "right after (or keep training the first model)")
+                finding.fix = ("Build the optimizer again from the new model's parameters right after the model is "
+                               "built again, or keep the model the optimizer was built for.")
             # Picked by name (`if "pooler" not in n`), by a string that every parameter left out
             # holds and none that the optimizer changed does: that test left them out.
             elif (picked := _left_out_by_name(trace, hazard)) is not None:
@@ -364,6 +376,27 @@ def _freeze_call(site: Site | None) -> Site | None:
     if frame is None or not frame.function or len(calls_named(frame.path, frame.function)) < 2:
         return frame
     return next((caller for caller in reversed(frame.callers) if not is_library_path(caller.path)), frame)
+
+
+def _built_again(trace: Trace, hazard: GradHazard) -> Site | None:
+    """The user's line that built again, by the code that built the parameters an optimizer
+    steps, the parameters it does not hold: the innermost frame of the left-out parameter's
+    chain of calls that the stepped one's chain does not share."""
+    held = [trace.leaf(lid) for step in trace.param_steps if step.optimizer == hazard.optimizer
+            for lid in step.changed_leaves]
+    for leaf in (trace.leaf(lid) for lid in hazard.leaves[:4]):
+        if leaf is None or leaf.site is None:
+            continue
+        for other in held:
+            if other is None or other.site is None or (other.site.path, other.site.line) != (leaf.site.path, leaf.site.line):
+                continue
+            theirs = {(frame.path, frame.line) for frame in other.site.callers}
+            for index in range(len(leaf.site.callers) - 1, -1, -1):
+                frame = leaf.site.callers[index]
+                if (frame.path, frame.line) not in theirs and not is_library_path(frame.path):
+                    return Site(frame.path, frame.line, frame.function, leaf.site.callers[:index])
+            return None
+    return None
 
 
 def _put_into_model_at(trace: Trace, leaf) -> Site | None:

@@ -89,6 +89,7 @@ CATALOG: dict[str, RuleInfo] = {
         "zero-gradient": "Parameters whose gradient is exactly zero at every step (a zero-derivative op on the way).",
         "freeze-undone": "Parameters frozen, then set trainable again before any training: the freeze never took effect.",
         "accumulation-wiped": "Gradients reset between the backward calls of an accumulation window.",
+        "gradients-leak-into-first-step": "The first optimizer step also applies the gradients of a backward run once before training (a gradient check) that nothing reset.",
         "module-requires-grad-attribute": "module.requires_grad = False: a plain attribute that freezes nothing.",
         "non-leaf-grad-read": ".grad read on a non-leaf tensor (always None without retain_grad).",
         "backward-create-graph-cycle": "backward(create_graph=True) into .grad keeps graphs alive.",

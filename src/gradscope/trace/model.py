@@ -435,6 +435,9 @@ class ParamStep:
     optimizer_index: int = 0  # which optimizer of the run (two of one class are told apart)
     seq: int = 0  # when the step began (the shared event counter)
     groups: int = 1  # its parameter groups (more than one: built from groups the program lists)
+    # the lines of the backward calls whose gradients the step applied (those since .grad was
+    # last reset; at most 4, oldest first)
+    backward_sites: list[Site] = field(default_factory=list)
 
 
 @dataclass
