@@ -242,14 +242,14 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             # line, these (`self.net = build(...)` again after the optimizer took the first
             # net's): that line made a new model the optimizer never saw.
             elif made is not None and (again := _built_again(trace, hazard)) is not None:
-                finding.add(Location.at(again, "model", "builds the model again: the optimizer holds the first one's "
-                                                        "parameters"))
-                finding.mark_fix(made, f"builds the optimizer once, from the parameters of the model then; the model "
-                                       f"built again at {where(again)} is not in it: build the optimizer again there")
-                finding.mark_fix(again, "builds a new model whose parameters no optimizer holds: build its optimizer "
-                                        "right after (or keep training the first model)")
-                finding.fix = ("Build the optimizer again from the new model's parameters right after the model is "
-                               "built again, or keep the model the optimizer was built for.")
+                finding.add(Location.at(again, "model", "builds these layers again: the optimizer holds the first "
+                                                        "ones' parameters"))
+                finding.mark_fix(made, f"builds the optimizer once, from the parameters the model had then; the layers "
+                                       f"built again at {where(again)} are not in it: build the optimizer after that")
+                finding.mark_fix(again, "builds again layers the optimizer already took the parameters of: their new "
+                                        "parameters are in no optimizer (build the optimizer after this line)")
+                finding.fix = ("Build the optimizer (from `model.parameters()`) after the layers are built again, or "
+                               "build it again right after that.")
             # Picked by name (`if "pooler" not in n`), by a string that every parameter left out
             # holds and none that the optimizer changed does: that test left them out.
             elif (picked := _left_out_by_name(trace, hazard)) is not None:
@@ -382,8 +382,9 @@ def _built_again(trace: Trace, hazard: GradHazard) -> Site | None:
     """The user's line that built again, by the code that built the parameters an optimizer
     steps, the parameters it does not hold: the innermost frame of the left-out parameter's
     chain of calls that the stepped one's chain does not share."""
+    # (those it changed, and those it holds that got no gradient: a replaced layer's old weights)
     held = [trace.leaf(lid) for step in trace.param_steps if step.optimizer == hazard.optimizer
-            for lid in step.changed_leaves]
+            for lid in step.changed_leaves + step.grad_none]
     for leaf in (trace.leaf(lid) for lid in hazard.leaves[:4]):
         if leaf is None or leaf.site is None:
             continue
