@@ -447,6 +447,11 @@ SILENT = {
         ("silent_model_rebuilt_after_optimizer.py", 25, "step"),
         ("silent_model_rebuilt_after_optimizer.py", 20, "model"),
         ("silent_model_rebuilt_after_optimizer.py", 30, "outer")]),
+    "silent_freeze_in_step_hook.py": ("frozen-parameter-updated", [
+        ("silent_freeze_in_step_hook.py", 16, "fix"), ("silent_freeze_in_step_hook.py", 23, "fix"),
+        ("silent_freeze_in_step_hook.py", 23, "hook"), ("silent_freeze_in_step_hook.py", 20, "defined"),
+        ("silent_freeze_in_step_hook.py", 27, "backward"), ("silent_freeze_in_step_hook.py", 28, "step"),
+        ("silent_freeze_in_step_hook.py", 22, "setting")]),
     "silent_clip_before_backward.py": ("clipped-before-backward", [("silent_clip_before_backward.py", 10, "fix"),
         ("silent_clip_before_backward.py", 11, "backward"), ("silent_clip_before_backward.py", 12, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),

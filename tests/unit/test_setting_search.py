@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import textwrap
+
 from gradscope.analyses.settings import branch_options, guard_options, registry_settings, setting_readers
 from gradscope.trace.call_sites import caller_in_source, parameter_default
 from gradscope.trace.locations import Site
@@ -243,3 +245,22 @@ def test_a_counter_is_no_option(tmp_path):
                      "    if iteration % args.val_step == 0:\n        evaluate()\n")
     found = branch_options(Site(str(train), 9, "<module>"), [str(train)])
     assert [(site.line, name) for site, name, _ in found] == [(3, "val_step")]
+
+
+def test_state_flipped_by_a_method_is_no_option(tmp_path):
+    from gradscope.analyses.settings import options_read
+    from gradscope.trace.locations import Site
+    path = tmp_path / "modifiers.py"
+    path.write_text(textwrap.dedent("""\
+        class Modifier:
+            def __init__(self):
+                self.applied = False
+                self.start_step = 3
+
+            def update(self, step):
+                if self.applied or step < self.start_step:
+                    return
+                self.applied = True
+        """))
+    found = options_read(Site(str(path), 7), [str(path)])
+    assert [name for _, name, _ in found] == ["start_step"]

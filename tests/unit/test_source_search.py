@@ -491,3 +491,16 @@ def test_a_guard_that_waits_for_a_size_picks_no_path(tmp_path):
             batch = self.memory.sample(self.batch_size)
         """))
     assert guard_conditions(str(path), 6) == [4]
+
+
+def test_requires_grad_writes_finds_any_value(tmp_path):
+    from gradscope.trace.source_search import requires_grad_writes
+    path = tmp_path / "modifiers.py"
+    path.write_text(textwrap.dedent("""\
+        def update(self):
+            for name, param in self.targets():
+                param.requires_grad = self.trainable
+            self.head.requires_grad_(False)
+            self.requires_grad = False
+        """))
+    assert requires_grad_writes(str(path)) == [3, 4, 5]

@@ -20,6 +20,7 @@ from ..trace.source_search import (
     counters,
     enclosing_class,
     enclosing_condition,
+    enclosing_function_name,
     guard_conditions,
     imported_modules,
     names_read,
@@ -134,6 +135,8 @@ def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, 
             settings = [(Site(path, line), name, value) for path in files for line, value in option_settings(path, name)
                         if (path, line) != (site.path, site.line)]
             places = [setting for setting in settings if accept(setting[2])]
+            if _flipped_at_run_time(places):
+                continue  # (state: `self.applied = True` in a method, after `= False` in __init__)
             if 0 < len(places) <= MAX_PLACES:
                 found += places
             elif not places and depth < 2:
@@ -147,6 +150,13 @@ def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, 
         names = list(dict.fromkeys(derived))
         seen.update(names)
     return found
+
+
+def _flipped_at_run_time(places: list[tuple[Site, str, str]]) -> bool:
+    """Whether a name is set to different values, one of them inside a method other than
+    `__init__`: the program's own state, flipped as it runs, not an option."""
+    return len({value for _, _, value in places}) > 1 and any(
+        enclosing_function_name(site.path, site.line) not in (None, "__init__") for site, _, _ in places)
 
 
 _NOT_OPTIONS = frozenset({"self", "len", "isinstance", "list", "tuple", "dict", "int", "float", "str", "bool",

@@ -46,6 +46,21 @@ class StepLedger:
         return bool(entry.frozen_changed or entry.grad_zero or entry.grad_none)
 
 
+    def frozen_during_step(self, optimizer, before, clock_seq, hooks, capture_stack) -> bool:
+        """A step after the ledger's first ones, of an optimizer with step hooks of its own (which
+        may freeze parameters inside the step): an entry naming the frozen parameters it changed,
+        if any, and where the hooks are defined."""
+        leaf_id = self._leaves.id_of
+        changed = [p for ref, version in before if (p := ref()) is not None and p._version != version]
+        frozen = [leaf_id(p) for p in changed if not p.requires_grad][:16]
+        if not frozen or len(self.steps) >= 256:
+            return False
+        self.steps.append(ParamStep(optimizer.name, optimizer.steps, capture_stack()[0], len(before), len(changed),
+                                    frozen_changed=frozen, changed_leaves=[leaf_id(p) for p in changed[:64]],
+                                    optimizer_index=optimizer.index, seq=next(clock_seq), step_hooks=hooks))
+        return True
+
+
 def _read(counts: list) -> list[int]:
     """The counts as numbers: one stack and one read per device (a device sync, first steps only)."""
     by_device: dict = {}

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import sys
 import threading
+import types
 import weakref
 
 import torch
@@ -125,6 +126,16 @@ class Optimizers:
             if stepping is not None and stepping[0]() is optimizer and state is not None and state.ledger is not None:
                 entry, state.ledger = state.ledger, None
                 if self.ledger.end(entry, stepping[1]):
+                    self._name_while_alive()
+                    if entry[0].frozen_changed and getattr(optimizer, "_optimizer_step_pre_hooks", None):
+                        entry[0].step_hooks = _hook_sites(optimizer._optimizer_step_pre_hooks)
+            elif stepping is not None and stepping[0]() is optimizer and state is not None \
+                    and getattr(optimizer, "_optimizer_step_pre_hooks", None):
+                # Its own step pre-hooks run inside the step, out of the recorder's sight (a
+                # schedule that freezes parameters there, after the backward filled their .grad:
+                # this very step applies it). Any frozen parameter the step changed is named.
+                if self.ledger.frozen_during_step(state, stepping[1], self._clock.seq,
+                                                  _hook_sites(optimizer._optimizer_step_pre_hooks), capture_stack):
                     self._name_while_alive()
             if stepping is not None and stepping[0]() is optimizer and stepping[2]:
                 # (a closure's step had its ops recorded one by one, the update's in-place ops too)
@@ -414,3 +425,15 @@ class StepAside:
         if threading.get_ident() == self._thread and not self.step_running():
             self.come_back()
 
+
+
+def _hook_sites(hooks) -> list[Site]:
+    """Where the functions of an optimizer's step hooks are defined (read from their code
+    objects: nothing of the program runs)."""
+    sites = []
+    for hook in list(hooks.values())[:4]:
+        function = hook.__func__ if type(hook) is types.MethodType else hook  # (no user attribute lookup)
+        code = function.__code__ if type(function) is types.FunctionType else None
+        if code is not None:
+            sites.append(Site(code.co_filename, code.co_firstlineno, code.co_name))
+    return sites

@@ -13,7 +13,8 @@ from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import Trace
 from ..trace.queries import accumulates_into, made_later_in_function, optimizer_built, project_files, user_files
 from ..trace.source_search import (assigned_values, calls_named, class_bases, class_methods, enclosing_condition,
-                                   keyword_calls, method_calls_on, missing_gradient_handled, same_function)
+                                   keyword_calls, method_calls_on, missing_gradient_handled, requires_grad_writes,
+                                   same_function)
 from . import _cuts
 from ._words import leaf_words, node_words, where
 
@@ -66,6 +67,39 @@ def leaked_into_first_step(trace: Trace) -> list[Finding]:
     return [finding]
 
 
+def _frozen_inside_step(trace: Trace, found) -> Finding:
+    """Parameters frozen inside the optimizer's step, by its own pre-hooks (a schedule of
+    freezes), after the backward filled their .grad: that step applies it all the same."""
+    step, hooks = found.step, found.step.step_hooks
+    finding = Finding(
+        rule=FROZEN_RULE_ID, severity="warning", title="Parameters frozen inside the optimizer step are still changed",
+        explanation=(f"{_names(trace, found.leaves)} have requires_grad=False, yet {step.optimizer}.step() at "
+                     f"{where(step.site)} (step {step.step}) changed them. The optimizer's step pre-hook (defined at "
+                     f"{where(hooks[0])}) runs inside the step, after the backward had filled their .grad: setting "
+                     "requires_grad=False there does not stop this step from applying that gradient."),
+        fix=("Apply the freeze before the forward pass of the step (not from an optimizer step hook), or set "
+             "their .grad to None where they are frozen, so this step skips them."))
+    files = project_files(trace)
+    writes = [Site(path, line) for path in files[:40] for line in requires_grad_writes(path)]
+    if 0 < len(writes) <= 2:
+        for write in writes:
+            finding.mark_fix(write, f"freezes inside the optimizer's step (from the hook at {where(hooks[0])}), after "
+                                    "the backward filled .grad: set the parameter's `.grad = None` here too, or freeze "
+                                    "before the forward pass")
+    registered = [Site(path, line) for path in files[:40] for line in calls_named(path, "register_step_pre_hook")]
+    for site in registered[:1]:
+        finding.mark_fix(site, "runs the freezes from a step pre-hook, after the backward: apply them before the "
+                               "forward pass instead")
+    for hook in hooks[:2]:
+        finding.add(Location.at(hook, "hook", "the optimizer's step pre-hook: runs inside the step"))
+    for place in ledger.definition_sites(trace, found.leaves):
+        finding.add(Location.at(place, "defined", "parameter defined"))
+    backward = max((c for c in trace.backward_calls if c.seq < step.seq), key=lambda c: c.seq, default=None)
+    finding.add(Location.at(backward.site if backward else None, "backward", "fills their .grad before the step"))
+    finding.add(Location.at(step.site, "step", "changes them"))
+    return finding
+
+
 def _zero_grad_after_step(step: Site | None) -> Site | None:
     """The `zero_grad` call of the step's function that comes after it (the loop resets after
     stepping), when it has exactly one."""
@@ -81,6 +115,8 @@ def frozen_but_updated(trace: Trace) -> list[Finding]:
     if found is None:
         return []
     step = found.step
+    if step.step_hooks and not found.freezes:
+        return [_frozen_inside_step(trace, found)]
     built = optimizer_built(step.site)
     frozen_later = [f for f in found.freezes if made_later_in_function(f.site, built)]
     made_up = _gradient_made_up(trace, step.optimizer) if found.without_grad else None

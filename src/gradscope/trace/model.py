@@ -438,6 +438,8 @@ class ParamStep:
     # the lines of the backward calls whose gradients the step applied (those since .grad was
     # last reset; at most 4, oldest first)
     backward_sites: list[Site] = field(default_factory=list)
+    # for a later step of an optimizer with step pre-hooks of its own: where they are defined
+    step_hooks: list[Site] = field(default_factory=list)
 
 
 @dataclass

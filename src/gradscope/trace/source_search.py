@@ -437,6 +437,12 @@ def _inplace_call_on(node, names) -> bool:
             and node.func.value.id in names)
 
 
+def enclosing_function_name(path: str, line: int) -> str | None:
+    """The name of the innermost function holding the line (None at module level, or unknown)."""
+    function = _enclosing_function(path, line)
+    return function.name if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
 def enclosing_class(path: str, line: int) -> str | None:
     """The name of the innermost class whose lines hold `line` (a method's class)."""
     tree = _parse(path)
@@ -619,6 +625,20 @@ def loop_variable_changed(path: str, line: int) -> tuple[str, str] | None:
             for name in sorted(receivers & bound):
                 return name, ast.unparse(iterable)
     return None
+
+
+def requires_grad_writes(path: str, limit: int = 4) -> list[int]:
+    """Lines that set a tensor's requires_grad, to any value (`param.requires_grad = flag`,
+    `p.requires_grad_(False)`)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = {node.lineno for node in ast.walk(tree)
+             if (isinstance(node, ast.Assign) and any(isinstance(t, ast.Attribute) and t.attr == "requires_grad"
+                                                      for t in node.targets))
+             or (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                 and node.func.attr == "requires_grad_")}
+    return sorted(found)[:limit]
 
 
 def attribute_set_to(path: str, attr: str, value, limit: int = 2) -> list[int]:
