@@ -60,11 +60,13 @@ class AccumulationWatch:
 
     def since_cleared(self, limit: int = 4) -> list:
         """The raw locations of the lines (distinct, oldest first) of the backward calls whose
-        gradients are in .grad now: those since the last reset."""
-        found = []
+        gradients are in .grad now and no step used yet: those since the last reset and since
+        the last step (of any optimizer: another's backward, used by its own step, is not this
+        step's). Call it before the step marks the gradients used."""
+        found, since = [], max(self._cleared, self._consumed)
         for count, loc in self._history:
             # (with the callers: `accelerator.backward(loss)` from two lines is one library line)
-            if count > self._cleared and loc is not None and not any(_same_call(loc, other) for other in found):
+            if count > since and loc is not None and not any(_same_call(loc, other) for other in found):
                 found.append(loc)
                 if len(found) == limit:
                     break

@@ -4,8 +4,11 @@ them. Looked at on GRAD_CHECK_STEPS steps of each optimizer, never per op."""
 
 from __future__ import annotations
 
+import types
+
 import torch
 
+from ..trace.locations import Site, capture_stack
 from ..trace.model import ParamStep
 from .leaves import Leaves
 
@@ -46,7 +49,22 @@ class StepLedger:
         return bool(entry.frozen_changed or entry.grad_zero or entry.grad_none)
 
 
-    def frozen_during_step(self, optimizer, before, clock_seq, hooks, capture_stack) -> bool:
+    def after_step(self, state, optimizer, begun, before, clock_seq) -> bool:
+        """After a step of `optimizer` (its OptimizerState `state`): the entry begun before it,
+        if any, finished; else, for an optimizer with step pre-hooks of its own, the frozen
+        parameters the step changed (see frozen_during_step). Whether something is worth naming."""
+        hooks = getattr(optimizer, "_optimizer_step_pre_hooks", None)
+        if begun is not None:
+            noted = self.end(begun, before)
+            if noted and begun[0].frozen_changed and hooks:
+                begun[0].step_hooks = hook_sites(hooks)
+            return noted
+        # Its own pre-hooks run inside the step, out of the recorder's sight (a schedule that
+        # freezes parameters there, after the backward filled their .grad: this very step
+        # applies it).
+        return bool(hooks) and self.frozen_during_step(state, before, clock_seq, hook_sites(hooks))
+
+    def frozen_during_step(self, optimizer, before, clock_seq, hooks) -> bool:
         """A step after the ledger's first ones, of an optimizer with step hooks of its own (which
         may freeze parameters inside the step): an entry naming the frozen parameters it changed,
         if any, and where the hooks are defined."""
@@ -72,3 +90,14 @@ def _read(counts: list) -> list[int]:
             values[index] = value
     return values
 
+
+def hook_sites(hooks) -> list[Site]:
+    """Where the functions of an optimizer's step hooks are defined (read from their code
+    objects: nothing of the program runs)."""
+    sites = []
+    for hook in list(hooks.values())[:4]:
+        function = hook.__func__ if type(hook) is types.MethodType else hook  # (no user attribute lookup)
+        code = function.__code__ if type(function) is types.FunctionType else None
+        if code is not None:
+            sites.append(Site(code.co_filename, code.co_firstlineno, code.co_name))
+    return sites

@@ -7,7 +7,6 @@ from __future__ import annotations
 import itertools
 import sys
 import threading
-import types
 import weakref
 
 import torch
@@ -123,19 +122,9 @@ class Optimizers:
         try:
             self.checking = self.passing = True  # our own torch calls pass the mode as they are
             state = self._states.get(id(optimizer))
-            if stepping is not None and stepping[0]() is optimizer and state is not None and state.ledger is not None:
+            if stepping is not None and stepping[0]() is optimizer and state is not None:
                 entry, state.ledger = state.ledger, None
-                if self.ledger.end(entry, stepping[1]):
-                    self._name_while_alive()
-                    if entry[0].frozen_changed and getattr(optimizer, "_optimizer_step_pre_hooks", None):
-                        entry[0].step_hooks = _hook_sites(optimizer._optimizer_step_pre_hooks)
-            elif stepping is not None and stepping[0]() is optimizer and state is not None \
-                    and getattr(optimizer, "_optimizer_step_pre_hooks", None):
-                # Its own step pre-hooks run inside the step, out of the recorder's sight (a
-                # schedule that freezes parameters there, after the backward filled their .grad:
-                # this very step applies it). Any frozen parameter the step changed is named.
-                if self.ledger.frozen_during_step(state, stepping[1], self._clock.seq,
-                                                  _hook_sites(optimizer._optimizer_step_pre_hooks), capture_stack):
+                if self.ledger.after_step(state, optimizer, entry, stepping[1], self._clock.seq):
                     self._name_while_alive()
             if stepping is not None and stepping[0]() is optimizer and stepping[2]:
                 # (a closure's step had its ops recorded one by one, the update's in-place ops too)
@@ -182,6 +171,8 @@ class Optimizers:
 
         # Gradients reset between two backward calls of one line since this optimizer's last
         # step, and no step in between: an accumulation loop that zeroes every micro-batch.
+        # (the ledger's steps only; before `wiped` marks them used)
+        applied = self.accumulation.since_cleared() if state.steps <= GRAD_CHECK_STEPS else []
         wiped = self.accumulation.wiped(state.accumulated, state.param_ids)
         if wiped is not None and "accumulation-wiped" not in state.reported:
             state.reported.add("accumulation-wiped")
@@ -205,7 +196,7 @@ class Optimizers:
             state.freeze_checks, state.freezes = state.freeze_checks + (state.steps > GRAD_CHECK_STEPS), clock.freezes
             state.ledger = self.ledger.begin(state, step_site(), params, with_grad, next(self._clock.seq),
                                              len(optimizer.param_groups))
-            state.ledger[0].backward_sites = self.accumulation.since_cleared()
+            state.ledger[0].backward_sites = applied
         if state.steps <= GRAD_CHECK_STEPS:
             self._modules.scan_flags()
             if with_grad:
@@ -426,14 +417,3 @@ class StepAside:
             self.come_back()
 
 
-
-def _hook_sites(hooks) -> list[Site]:
-    """Where the functions of an optimizer's step hooks are defined (read from their code
-    objects: nothing of the program runs)."""
-    sites = []
-    for hook in list(hooks.values())[:4]:
-        function = hook.__func__ if type(hook) is types.MethodType else hook  # (no user attribute lookup)
-        code = function.__code__ if type(function) is types.FunctionType else None
-        if code is not None:
-            sites.append(Site(code.co_filename, code.co_firstlineno, code.co_name))
-    return sites
