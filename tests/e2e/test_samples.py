@@ -38,10 +38,11 @@ EXPECTED = {
     "inplace_switched_after_build.py": ("inplace-modified-saved-tensor", [
         ("inplace_switched_after_build.py", 15, "fix"), ("inplace_switched_after_build.py", 18, "saved"),
         ("inplace_switched_after_build.py", 18, "modified"), ("inplace_switched_after_build.py", 22, "backward")]),
-    "vjp_batchnorm_in_train_mode.py": ("autograd-error", [
-        ("vjp_batchnorm_in_train_mode.py", 23, "failed"), ("vjp_batchnorm_in_train_mode.py", 11, "built"),
-        ("vjp_batchnorm_in_train_mode.py", 20, "built"), ("vjp_batchnorm_in_train_mode.py", 34, "mode"),
-        ("vjp_batchnorm_in_train_mode.py", 9, "setting"), ("vjp_batchnorm_in_train_mode.py", 33, "used")]),
+    "vjp_batchnorm_in_train_mode.py": ("func-transform-mutates-capture", [
+        ("vjp_batchnorm_in_train_mode.py", 11, "fix"), ("vjp_batchnorm_in_train_mode.py", 11, "built"),
+        ("vjp_batchnorm_in_train_mode.py", 23, "failed"), ("vjp_batchnorm_in_train_mode.py", 20, "built"),
+        ("vjp_batchnorm_in_train_mode.py", 34, "mode"), ("vjp_batchnorm_in_train_mode.py", 9, "setting"),
+        ("vjp_batchnorm_in_train_mode.py", 33, "used")]),
     "backward_hook_on_named_layer.py": ("custom-function-view-inplace", [
         ("backward_hook_on_named_layer.py", 17, "fix"), ("backward_hook_on_named_layer.py", 9, "fix"),
         ("backward_hook_on_named_layer.py", 17, "hook"), ("backward_hook_on_named_layer.py", 30, "failed"),

@@ -14,7 +14,8 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import OpFailure, TensorArg, Trace
 from ..analyses.settings import inference_mode_options, library_entry
-from ..trace.queries import project_files
+from ..analyses.modes import mode_set_in, root_call_site
+from ..trace.queries import project_files, user_files
 from ..trace.call_sites import caller_in_source
 from ..trace.source_search import (assigned_values, binding_line, calls_named, carrying_statement, enclosing_block,
                                    enclosing_loop, loop_variable_changed, mode_regions, return_lines, returned_inplace,
@@ -360,6 +361,36 @@ def _program_inference_regions(trace, finding, made) -> None:
         finding.add(Location(called[0], called[1], "outer", f"calls `{called[2]}`, which runs under inference_mode"))
 
 
+def _captured_mutation(trace, index, failure):
+    """An in-place op inside a torch.func transform (grad, vmap, vjp) on a tensor the function
+    captured instead of taking as an input: a layer's buffer, most often a BatchNorm's running
+    statistics, updated in train mode."""
+    module = trace.module_calls.get(failure.module_call) if failure.module_call is not None else None
+    norm = module is not None and "Norm" in module.type and module.training is True
+    made = [Site(path, line) for path in user_files(trace)[:24] for line in calls_named(path, module.type)] \
+        if module is not None else []
+    built = made[0] if len(made) == 1 else module.registered_at if module is not None else None
+    finding = _finding(
+        trace, index, failure, "func-transform-mutates-capture", "A torch.func transform meets an in-place write",
+        f"{op_words(failure.op)} at {where(failure.site)} writes in place, inside a torch.func transform, into a "
+        "tensor the transformed function captured rather than took as an input"
+        + (f": the running statistics of the {module.type} built at {where(built)}, which its forward updates in "
+           "train mode" if norm else "") + ". The transform cannot follow such a write.",
+        ("Build the norm layers without running statistics (`track_running_stats=False`), or patch them with "
+         "`torch.func.replace_all_batch_norm_modules_(model)`, or run them in eval mode inside the transform."
+         if norm else "Pass the tensor that is written as an input of the transformed function (for a module's "
+         "buffers, `functional_call(model, (params, buffers), ...)`), or write out of place."),
+        Location.at(built, "built", f"builds the {module.type}") if module is not None else None)
+    if module is not None and module.registered_at is not None and built is not module.registered_at:
+        finding.add(Location.at(module.registered_at, "built", f"puts the {module.type} into its model"))
+    if norm:
+        finding.mark_fix(built, f"builds the {module.type} with running statistics, which its forward updates in "
+                                "place in train mode, inside the transform: pass `track_running_stats=False`")
+        for setter in mode_set_in(root_call_site(trace, module.id), True)[:1]:
+            finding.add(Location.at(setter, "mode", "sets train mode"))
+    return finding
+
+
 _EXPLAINERS: list[tuple[str, Callable]] = [
     ("Can't call numpy() on Tensor that requires grad", _numpy),
     ("output of a function that returns multiple views", _multi_view),
@@ -373,6 +404,7 @@ _EXPLAINERS: list[tuple[str, Callable]] = [
     ("cannot register a hook on a", _hook_without_grad),
     ("inference tensor", _inference),
     ("Inference tensors cannot be saved", _inference),
+    ("that would mutate a captured Tensor", _captured_mutation),
 ]
 
 

@@ -50,6 +50,7 @@ CATALOG: dict[str, RuleInfo] = {
         "optimizer-non-leaf": "An optimizer was given a non-leaf tensor.",
         "only-float-requires-grad": "requires_grad on an integer tensor.",
         "inference-tensor-in-autograd": "A tensor made under inference_mode used where autograd needs to save it.",
+        "func-transform-mutates-capture": "An in-place write, inside a torch.func transform, to a tensor the function captured (a BatchNorm's running statistics).",
         "numpy-on-requires-grad": "numpy() on a tensor that requires grad.",
         "resize-requires-grad": "resize_ on a tensor that requires grad.",
         "out-argument-with-grad": "out= on an op whose inputs require grad.",

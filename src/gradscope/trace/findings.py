@@ -76,8 +76,9 @@ class Finding:
         return self.locations[0] if self.locations else None
 
     def add(self, location: Location | None) -> None:
-        if location is None or location in self.locations:
-            return
+        if location is None or any((known.role, known.path, known.line) == (location.role, location.path, location.line)
+                                   for known in self.locations):
+            return  # (one line in one role once: the first note says it)
         if location.role == FIX:  # (fix sites go first: see mark_fix)
             self.mark_fix(location, location.note)
         else:
