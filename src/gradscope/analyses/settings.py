@@ -11,7 +11,7 @@ from __future__ import annotations
 import ast
 
 from ..trace.call_sites import argument_given
-from ..trace.locations import Site, is_library_path
+from ..trace.locations import Site, is_library_path, source_line
 from ..trace.model import Trace
 from ..trace.registry_search import registry_keys, tables_naming
 from ..trace.setting_search import key_reads, keys_around
@@ -153,10 +153,12 @@ def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, 
 
 
 def _flipped_at_run_time(places: list[tuple[Site, str, str]]) -> bool:
-    """Whether a name is set to different values, one of them inside a method other than
-    `__init__`: the program's own state, flipped as it runs, not an option."""
+    """Whether a name is set to different values, one of them by an object on itself in a
+    method other than `__init__` (`self.applied = True`): the program's own state, flipped as
+    it runs, not an option."""
     return len({value for _, _, value in places}) > 1 and any(
-        enclosing_function_name(site.path, site.line) not in (None, "__init__") for site, _, _ in places)
+        source_line(site.path, site.line).lstrip().startswith(f"self.{name} ")
+        and enclosing_function_name(site.path, site.line) not in (None, "__init__") for site, name, _ in places)
 
 
 _NOT_OPTIONS = frozenset({"self", "len", "isinstance", "list", "tuple", "dict", "int", "float", "str", "bool",
