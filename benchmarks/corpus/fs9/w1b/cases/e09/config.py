@@ -1,0 +1,17 @@
+DEFAULT_ARGS = {
+    "n_agents": 3,
+    "obs_dim": 12,
+    "state_dim": 20,
+    "n_actions": 5,
+    "hidden_dim": 64,
+    "episode_limit": 16,
+    "batch_size_run": 4,
+    "gamma": 0.99,
+    "gae_lambda": 0.95,
+    "eps_clip": 0.2,
+    "entropy_coef": 0.01,
+    "critic_coef": 0.5,
+    "lr": 5e-4,
+    "mini_epochs": 4,
+    "t_max": 2,
+}
