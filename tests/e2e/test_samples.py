@@ -67,9 +67,9 @@ EXPECTED = {
         ("parametrize_cached_accumulation.py", 24, "outer")]),
     "critic_loop_penalty_not_detached.py": ("backward-through-freed-graph", [
         ("critic_loop_penalty_not_detached.py", 10, "fix"), ("critic_loop_penalty_not_detached.py", 23, "created"),
-        ("critic_loop_penalty_not_detached.py", 10, "used"), ("critic_loop_penalty_not_detached.py", 27, "freed"),
-        ("critic_loop_penalty_not_detached.py", 27, "backward"), ("critic_loop_penalty_not_detached.py", 24, "outer"),
-        ("critic_loop_penalty_not_detached.py", 26, "outer")]),
+        ("critic_loop_penalty_not_detached.py", 10, "used"), ("critic_loop_penalty_not_detached.py", 26, "linked"),
+        ("critic_loop_penalty_not_detached.py", 27, "freed"),
+        ("critic_loop_penalty_not_detached.py", 27, "backward"), ("critic_loop_penalty_not_detached.py", 24, "outer")]),
     "inference_mode_copied_student.py": ("inference-tensor-in-autograd", [
         ("inference_mode_copied_student.py", 10, "fix"), ("inference_mode_copied_student.py", 14, "inference"),
         ("inference_mode_copied_student.py", 10, "no-grad-block"), ("inference_mode_copied_student.py", 23, "failed"),

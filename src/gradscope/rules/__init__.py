@@ -186,8 +186,18 @@ MAX_WIDE_FINDINGS = 8  # findings that get the wider searches (origins, settings
 _PATH_ROLES = ("created", "failed", "modified", "saved", "raises")
 
 
-def _switches_inplace_on(name: str, value: str) -> bool:
-    return name.lower().replace("_", "") in ("inplace", "useinplace", "inplaceops") and value == "True"
+def _switches_on(rule: str, name: str, value: str) -> str | None:
+    """For an option the program sets True on the path to a finding, the mechanism it turns on
+    when that is the finding's own cause (the program's `inplace` option for an in-place
+    error; a cache kept across steps for a freed graph): what to say; else None."""
+    if value != "True":
+        return None
+    words = name.lower().replace("_", "")
+    if "inplace" in rule and words in ("inplace", "useinplace", "inplaceops"):
+        return "which writes in place"
+    if rule == "backward-through-freed-graph" and "cache" in words:
+        return "which keeps a cache across steps, with the graph of the step that filled it"
+    return None
 
 
 def _value_set(setting: Location) -> str | None:
@@ -231,11 +241,12 @@ def name_settings(trace: Trace, findings: list[Finding]) -> None:
             chosen += [(place, name, value, f"so the early exit at line {guard} is not taken and this line runs")
                        for place, name, value, guard in guard_options(site, beside())]
             for place, name, value, how in chosen:
-                if "inplace" in finding.rule and _switches_inplace_on(name, value):
-                    # (the program's own in-place option, set on: the path that writes in place
-                    # was chosen there, as by a layer's inplace=True)
-                    finding.mark_fix(place, f"sets `{name}` to {value}, {how}, which writes in place: set it to "
-                                            "False", first=True)
+                mechanism = _switches_on(finding.rule, name, value)
+                if mechanism is not None:
+                    # (the program's own option, set on: the path that causes the finding was
+                    # chosen there, as by a layer's inplace=True)
+                    finding.mark_fix(place, f"sets `{name}` to {value}, {how}, {mechanism}: set it to False",
+                                     first=True)
                 else:
                     finding.add(Location.at(place, "setting", f"sets `{name}` to {value}, {how}"))
         # (a mode switched in a branch taken on some passes only, `if step % args.val_step == 0:`

@@ -14,7 +14,7 @@ from ..trace.model import GRAD_CHECK_STEPS, BackwardCall, Node, Trace
 from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site
 from ..trace.source_search import (attribute_cache_check, caching_block, calls_named, carrying_statement,
                                    enclosing_loop, ineffective_detaches, kept_on_objects, passthrough_rebind,
-                                   reads_a_parameter)
+                                   reads_a_parameter, same_function)
 from ._words import backward_call, call_words, node_words, uncaught_note, where
 
 RULE_ID = "backward-through-freed-graph"
@@ -119,8 +119,15 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             use = earlier_use(trace, freed, freeing, consumer)
             # The user's own line of that use (inside a model's forward, where the detach goes),
             # else the call of the model it ran in.
-            named = [s for s in (freeing.site, consumer.site if consumer else None) if s is not None]
+            # (and every line where the failing loss uses it anew: a detach inside a model's
+            # forward that both losses run would cut the second one too)
+            named = [s for s in (freeing.site, consumer.site if consumer else None) if s is not None] \
+                + [each.new.site for each in crossings(trace, call.roots, freeing.index + 1) if each.new.site]
             candidates = [user_site(use.site), model_call_site(trace, use)] if use is not None else []
+            if len(candidates) == 2 and candidates[1] is None and candidates[0] is not None:
+                # (a method that is not the module's forward, `D.forward_soft(fake)`: no module call
+                # is recorded; its call before the freeing backward, in the backward's function)
+                candidates[1] = _call_before(candidates[0], freeing.site)
             linked = next((c for c in candidates if c is not None and not any(
                 (c.path, c.line) == (s.path, s.line) for s in named[1:])), None) or next(
                 (c for c in candidates if c is not None), None)
@@ -209,6 +216,16 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             finding.mark_fix(again, f"calls again the code whose backward at {where(call.site)} already ran for "
                                     f"this graph (from {where(freeing.site.callers[-1])}): call it once")
         elif before_loop:
+            entry = _graph_enters(trace, crossing.old)
+            model_output = next((found for found in map(trace.node, entry.next_ids)
+                                 if found is not None and found.module_call is not None), None)
+            finding.add(Location.at(model_call_site(trace, model_output) if model_output else None, "created",
+                                    "the model output whose graph the value carries"))
+            if entry is not crossing.old:
+                finding.mark_fix(entry.site, f"takes the graph of a model's output into the value that line "
+                                             f"{crossing.old.site.line} makes once, before the loop whose first backward "
+                                             "frees it: `.detach()` it here, if nothing before it is meant to train "
+                                             "(or compute it inside the loop)")
             finding.mark_fix(crossing.old.site, "made once, before the loop whose first backward frees its graph: "
                                                 "compute it inside the loop (or `.detach()` it, if nothing before it "
                                                 "is meant to train)")
@@ -592,13 +609,42 @@ def _trains_besides_old(trace: Trace, crossing, freeing: BackwardCall) -> bool:
     while stack and len(seen) < 10_000:
         current = trace.node(stack.pop())
         if current is None or current.id in seen or current.backwards_before <= freeing.index \
-                or (current.site is not None and (current.site.path, current.site.line) == made):
+                or (current is not crossing.new and current.site is not None
+                    and (current.site.path, current.site.line) == made):
             continue
         seen.add(current.id)
         if current.leaf_ids or current.module_call is not None:
             return True
         stack.extend(current.next_ids)
     return False
+
+
+def _call_before(inside: Site, backward: Site | None) -> Site | None:
+    """The one call of the function that runs `inside` made, in the backward's function, on a
+    line before the backward."""
+    if backward is None or not inside.function or is_library_path(backward.path):
+        return None
+    lines = [line for line in calls_named(backward.path, inside.function, limit=8)
+             if line < backward.line and same_function(backward.path, line, backward.line)]
+    return Site(backward.path, lines[-1], backward.function, backward.callers) if len(lines) == 1 else None
+
+
+def _graph_enters(trace: Trace, node: Node, limit: int = 12) -> Node:
+    """Up the inputs of a value a function computes, through its own ops on its earlier lines
+    (not a model's, not another function's): the first of them, where a model's output (or a
+    leaf) brought the graph in (`advantages = targets - values` under the normalisation of
+    `advantages`). `node` itself when there is none."""
+    here = node.site
+    current = node
+    for _ in range(limit):
+        inner = next((found for found in map(trace.node, current.next_ids)
+                      if found is not None and found.site is not None and found.module_call is None
+                      and (found.site.path, found.site.function) == (here.path, here.function)
+                      and found.site.line <= current.site.line), None) if here is not None and current.site else None
+        if inner is None:
+            return current
+        current = inner
+    return current
 
 
 def _entry_of(crossing) -> Site | None:

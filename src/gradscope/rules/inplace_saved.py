@@ -13,7 +13,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
 from ..trace.queries import changes_after_save, frame_in_caller_of, model_call_site, saved_tensor_of, user_files
-from ..trace.source_search import (alias_assignment, rebinds_own_tensor, attribute_set_to, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
+from ..trace.source_search import (alias_assignment, rebinds_own_tensor, views_handed_out, attribute_set_to, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
                                    writes_an_argument)
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
@@ -55,6 +55,11 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             finding.add(Location.at(leaf.site if leaf else None, "created", "leaf created"))
     finding.add(Location.at(node.site if node else None, "saved", "saved for backward"))
     stepped = any(_by_optimizer(c) for c in changes)
+    if not stepped and any(_updates_a_parameter(trace, c) for c in changes):
+        finding.fix = ("The program's own update of the parameters (under no_grad, between a forward and a backward "
+                       "that needs its saved weights) changed them in place. If that update is meant to come between "
+                       "the two (a perturbation, as in SAM), do not reuse for the second loss what the first forward "
+                       "computed: compute it again after the update, or `.detach()` it where it is reused.")
     # An optimizer step between a forward and its backward: the line to change is the one that
     # ran that forward through the stepped model (its outermost module call), not the layer
     # inside it that saved the weight.
@@ -114,8 +119,11 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
               call: BackwardCall) -> None:
     """The line to change, from how the saved tensor was changed (best first)."""
     saver = f"{op_words(node.op)} at {where(node.site)}" if node is not None else "an op"
-    stepped = [c for c in changes if _by_optimizer(c)]
-    for change in stepped:
+    # (a torch optimizer's step; or the program's own update of its parameters under no_grad, a
+    # perturbation such as SAM's `first_step` that is meant to come between two backward calls:
+    # moving that one would break the method, so only the reuse is marked)
+    stepped = [c for c in changes if _by_optimizer(c) or _updates_a_parameter(trace, c)]
+    for change in [c for c in stepped if _by_optimizer(c)]:
         finding.mark_fix(user_site(change.site),
                          f"this step changes in place the weights that {saver} saved, before the backward "
                          f"at {where(call.site)} that needs them has run: call it after that backward")
@@ -134,8 +142,9 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
             backward = user_site(call.site)
             chain = backward if backward is not None and (backward.path, backward.line) == (new.path, new.line) else new
             finding.mark_fix(frame_in_caller_of(chain, built or old) or new,
-                             f"or compute again here, after the step, what this line takes from the forward "
-                             f"at {where(built or old)}, so the backward uses the new weights")
+                             f"{'or ' if finding.fix_sites else ''}compute again here, after the step, what this line "
+                             f"takes from the forward at {where(built or old)}, so the backward uses the new weights; "
+                             "or take it `.detach()`ed, if no gradient is meant to flow through it")
             finding.add(Location.at(reuse.old.site, "built", "computed before the step, reused after it"))
         else:
             finding.mark_fix(built, "or run this forward again after the step, so the backward uses the new weights")
@@ -155,6 +164,13 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
         site = user_site(change.site)
         if site is None or (change.inplace_kwarg and built_inplace):
             continue  # (a module built with inplace=True: its constructor is the line to change)
+        if producer is None:
+            # (what was saved is no op's output: a view of a buffer the object hands out, and
+            # then writes into, `return self._memory[:n]` ... `self._memory[i:j] = x`)
+            for line in views_handed_out(site.path, site.line):
+                finding.mark_fix(Site(site.path, line), f"hands out a view of the buffer that the in-place write at "
+                                                        f"line {site.line} then changes, while {saver} holds it for "
+                                                        "backward: return a copy (`.clone()`)")
         alias = alias_assignment(site.path, site.line)
         if alias is not None and rebinds_own_tensor(site.path, alias):
             finding.add(Location.at(Site(site.path, alias, site.function, site.callers), "created",
@@ -213,6 +229,13 @@ def _visible_inplace(change: InplaceChange) -> bool:
     op = change.op.rsplit(".", 1)[-1]
     return (op.endswith("_") and not op.startswith("__")) or op.startswith("__i") or op in (
         "__setitem__", "set_", "copy_", "data") or change.inplace_kwarg or change.bypasses_version
+
+
+def _updates_a_parameter(trace: Trace, change: InplaceChange) -> bool:
+    """A write, with grad off, into a parameter by the program's own code (an optimizer of its
+    own, a weight perturbation)."""
+    leaf = trace.leaf(change.leaf)
+    return leaf is not None and leaf.kind == "parameter" and not change.grad_enabled and not _by_optimizer(change)
 
 
 def _by_optimizer(change: InplaceChange) -> bool:

@@ -823,6 +823,37 @@ def alias_assignment(path: str, line: int) -> int | None:
     return latest.lineno if isinstance(value, (ast.Name, ast.Attribute)) else None
 
 
+def views_handed_out(path: str, line: int, limit: int = 2) -> list[int]:
+    """For a statement that writes in place into an attribute's tensor (`self._memory[i:j] = x`):
+    the `return` lines of its class that hand out that tensor or a view of it
+    (`return self._memory[:size]`), whose holders then see the write."""
+    function = _enclosing_function(path, line)
+    statement = _statement_at(function, line) if function is not None else None
+    targets = [t for t in getattr(statement, "targets", [])] if isinstance(statement, ast.Assign) else []
+    written = {ast.unparse(t.value) for t in targets if isinstance(t, ast.Subscript)
+               and isinstance(t.value, ast.Attribute) and isinstance(t.value.value, ast.Name)
+               and t.value.value.id == "self"}
+    tree = _parse(path)
+    if not written or tree is None:
+        return []
+    owner = next((node for node in ast.walk(tree) if isinstance(node, ast.ClassDef)
+                  and node.lineno <= line <= (node.end_lineno or node.lineno)), None)
+    if owner is None:
+        return []
+    found = []
+    for node in ast.walk(owner):
+        if isinstance(node, ast.Return) and node.value is not None:
+            values = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+            for value in values:
+                while isinstance(value, (ast.Subscript, ast.Call)):
+                    value = value.value if isinstance(value, ast.Subscript) else (
+                        value.func.value if isinstance(value.func, ast.Attribute) and value.func.attr in _VIEW_METHODS
+                        else None)
+                if value is not None and ast.unparse(value) in written:
+                    found.append(node.lineno)
+    return sorted(set(found))[:limit]
+
+
 def rebinds_own_tensor(path: str, line: int) -> bool:
     """Whether the assignment at `line` rebinds a name to a view of what it held, in a function
     that made that tensor itself (`nodes = nodes.view(b, n, -1)`, `nodes` not a parameter): no
