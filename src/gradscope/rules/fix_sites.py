@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
-from ..trace.source_search import input_guard
+from ..trace.source_search import enclosing_condition, input_guard, nonfinite_fill
 
 # rule id -> [(role, why that line), ...], best first
 FIX_ROLES: dict[str, list[tuple[str, str]]] = {
@@ -97,14 +97,27 @@ def mark_fix_sites(findings: list[Finding]) -> None:
     for finding in findings:
         if finding.fix_sites:
             continue
+        if finding.rule == "accumulation-wiped" and _reset_under_condition(finding):
+            continue
         for role, why in FIX_ROLES.get(finding.rule, ()):
             found = next((loc for loc in finding.locations if loc.role == role), None)
             site = _user_line(found)
             if site is None:
                 continue
             # (the op at that location, as the rule recorded it: the guard is looked for on its input)
-            guard = input_guard(site.path, site.line, finding.details.get("op_at", {}).get(role)) \
-                if finding.rule in _NONFINITE else None
+            op = finding.details.get("op_at", {}).get(role)
+            filled = nonfinite_fill(site.path, site.line, op) if finding.rule in _NONFINITE else None
+            if filled is not None:
+                # (the op's input was filled with +inf or NaN before it: a sign slip in a mask,
+                # `-float("-inf")`, makes every row NaN)
+                line, value = filled
+                finding.mark_fix(Site(site.path, line, site.function, site.callers),
+                                 f"fills the input of the op at line {site.line} with {value}: a softmax over a row "
+                                 "holding it is NaN; a mask fills with -inf (or a large finite negative number)")
+                finding.add(Location(site.path, line, "masked", f"filled with {value}", site.function,
+                                     site.callers))
+                break
+            guard = input_guard(site.path, site.line, op) if finding.rule in _NONFINITE else None
             if guard is not None:
                 # The op's input went through a guard (a clamp to the domain's edge, a mask with
                 # -inf) that lets the value where the op's derivative is infinite through.
@@ -117,6 +130,23 @@ def mark_fix_sites(findings: list[Finding]) -> None:
                                      site.callers))
             finding.mark_fix(site, why)
             break
+
+
+def _reset_under_condition(finding: Finding) -> bool:
+    """A reset inside an `if` (`if it % n == 0: optimizer.zero_grad()`) that lets it run inside
+    the accumulation window: the condition is the line to change, or the reset goes right after
+    the step. Whether it marked them."""
+    reset = _user_line(next((loc for loc in finding.locations if loc.role == "zero_grad"), None))
+    step = _user_line(next((loc for loc in finding.locations if loc.role == "step"), None))
+    condition = enclosing_condition(reset.path, reset.line) if reset is not None else None
+    if condition is None:
+        return False
+    finding.mark_fix(Site(reset.path, condition, reset.function, reset.callers),
+                     f"lets the reset at line {reset.line} run inside the accumulation window, before the last "
+                     "backward the step is meant to sum: reset at the start of each window instead")
+    if step is not None:
+        finding.mark_fix(step, "or reset the gradients right after this step")
+    return True
 
 
 def _user_line(location: Location | None) -> Site | None:

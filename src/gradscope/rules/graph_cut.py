@@ -14,7 +14,7 @@ from ..analyses.settings import options_read
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path
 from ..trace.queries import project_files
-from ..trace.source_search import keyword_uses
+from ..trace.source_search import class_bases, enclosing_class, keyword_uses
 from ..trace.model import BackwardCall, Trace
 from . import _cuts
 from ._words import call_words, op_words, shape_words, uncaught_note, where
@@ -99,6 +99,8 @@ def check_revival(trace: Trace) -> list[Finding]:
             continue
         if revival.site is not None and is_library_path(revival.site.path):
             continue  # set by library code (a checkpointing hook that makes embeddings require grad)
+        if _in_function_forward(revival.site):
+            continue  # (a custom Function's forward makes leaves its own backward differentiates)
         cut = trace.cut(revival.cut)
         finding = Finding(
             rule=REVIVAL_RULE_ID, severity="warning",
@@ -121,6 +123,16 @@ def check_revival(trace: Trace) -> list[Finding]:
             finding.add(Location.at(backward.site, "backward", "stops at that tensor: trains nothing before it"))
         findings.append(finding)
     return findings
+
+
+def _in_function_forward(site: Site | None) -> bool:
+    """Whether the line is in the `forward` of a custom autograd Function (a class whose bases,
+    as written, end in `Function`)."""
+    if site is None or site.function != "forward":
+        return False
+    owner = enclosing_class(site.path, site.line)
+    bases = class_bases(site.path, owner) if owner else None
+    return bool(bases) and any(base.rsplit(".", 1)[-1] == "Function" for base in bases)
 
 
 def _backward_through(trace: Trace, revival) -> BackwardCall | None:

@@ -12,7 +12,7 @@ import re
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import OpFailure, Trace
-from ..trace.source_search import sibling_writes
+from ..trace.source_search import sibling_writes, writes_into_same_object
 from ._words import leaf_words, op_words, uncaught_note, where
 
 RULE_ID = "inplace-on-leaf"
@@ -73,6 +73,15 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
     if separate_view and siblings:  # one change at the view fixes every write through it
         finding.mark_fix(view_site, "takes the view of the parameter that every write below goes through: take it "
                                     "of `.data` (or under `with torch.no_grad():`)")
+    others = writes_into_same_object(write_site.path, write_site.line) \
+        if write_site is not None and not siblings and not separate_view else []
+    if others and write_site.callers:
+        # (the function writes several tensors of one object in place, `cconv.weight[...]` and
+        # `cconv.bias[:]`: its callers' lines are where one change covers them all)
+        for caller in list(reversed(write_site.callers))[:2]:
+            finding.mark_fix(caller, f"calls the code whose in-place writes at lines "
+                                     f"{', '.join(str(n) for n in [write_site.line, *others])} change tensors autograd "
+                                     "tracks: run this call under `with torch.no_grad():`")
     finding.mark_fix(write_site, why)
     if separate_view and not siblings:
         finding.mark_fix(view_site, "takes the view of the parameter the write goes through: take it of `.data` "

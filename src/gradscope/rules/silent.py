@@ -117,6 +117,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 text = (" It appeared after the first backward calls, which gradscope watches by default: run "
                         "`gradscope run --check-nan ...` to watch every backward call and name the op.")
                 fix = "Clamp or mask the input of the op whose gradient is infinite or undefined, before the op."
+            zero_in = _lets_zero_in(trace, forward or node)
             findings.append(_with_ops(node, forward, _warning(
                 "nonfinite-gradient", "NaN/inf in parameter gradients",
                 (f"After the backward at {where(hazard.site)}, {_param_names(trace, hazard)} had NaN or inf in .grad."
@@ -131,6 +132,11 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 Location.at(call.site if call and hazard.optimizer != "backward" else None, "backward",
                             "backward that made it"),
                 step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward"))))
+            if zero_in is not None:
+                # (the divisor comes from a relu or a clamp at 0: it lets exact zeros through)
+                findings[-1].mark_fix(zero_in[0], f"{zero_in[1]} here lets exact zeros through into the divisor of "
+                                                  f"the division at {where((forward or node).site)}: keep it above "
+                                                  "zero (add a small eps)")
         elif hazard.kind == "never-graded":
             module = _module_of(first.name if first else None)
             # A cut inside the module's own forward first; a `.detach()` of the parameter itself
@@ -434,6 +440,24 @@ def _with_ops(node, forward, finding: Finding) -> Finding:
     """Note which op each located line ran (a guard is looked for on that op's input)."""
     finding.details["op_at"] = {role: n.op for role, n in (("origin", forward), ("created", node)) if n is not None}
     return finding
+
+
+_DIVISIONS = ("div", "div_", "__truediv__", "__rtruediv__", "true_divide", "reciprocal")
+_ZERO_EDGE = {"relu": "`relu`", "relu_": "`relu`", "clamp_min": "a clamp at 0", "abs": "`abs`"}
+
+
+def _lets_zero_in(trace: Trace, node) -> tuple[Site, str] | None:
+    """For a division that made the first NaN/inf: its divisor's own op when that is a relu (or
+    an abs, a clamp whose bound is 0), which maps part of its input to exactly 0. Its line and
+    the op, as said."""
+    # (both inputs of a division known, or the one of a reciprocal: which one is the divisor)
+    if node is None or node.op not in _DIVISIONS or len(node.next_ids) != (1 if node.op == "reciprocal" else 2):
+        return None
+    divisor = trace.node(node.next_ids[-1])
+    if divisor is None or divisor.site is None or divisor.op not in _ZERO_EDGE:
+        return None
+    site = user_site(divisor.site)
+    return (site, _ZERO_EDGE[divisor.op]) if site is not None else None
 
 
 def _mask_of(trace: Trace, forward):

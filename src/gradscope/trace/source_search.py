@@ -332,6 +332,22 @@ def sibling_writes(path: str, line: int, limit: int = 4) -> list[int]:
                   and n.lineno != line and _written_base(n) == base)[:limit]
 
 
+def writes_into_same_object(path: str, line: int, limit: int = 4) -> list[int]:
+    """Other lines of the same function that write in place into another tensor of the object
+    the statement at `line` writes into (`cconv.weight[...] = W` and `cconv.bias[:] = b`): a
+    fix at one line leaves the others failing."""
+    function = _enclosing_function(path, line)
+    here = next((n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line),
+                None) if function is not None else None
+    base = _written_base(here) if here is not None else None
+    if base is None or "." not in base:
+        return []
+    owner = base.rsplit(".", 1)[0]
+    return sorted(n.lineno for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign))
+                  and n.lineno != line and (_written_base(n) or "").rsplit(".", 1)[0] == owner
+                  and _written_base(n) != base)[:limit]
+
+
 def writes_an_argument(path: str, line: int) -> bool:
     """Does the statement at `line` change in place an argument of its function (`batch -= mean`
     in `def normalize_batch(batch)`, `x.mul_(2)`)? Then the caller's tensor is what changes."""
@@ -1061,6 +1077,54 @@ _BINARY_OPS = {"pow": ast.Pow, "truediv": ast.Div, "div": ast.Div}
 _EDGES = {"sqrt": (0.0,), "rsqrt": (0.0,), "log": (0.0,), "log2": (0.0,), "log10": (0.0,), "pow": (0.0,),
           "truediv": (0.0,), "div": (0.0,), "acos": (-1.0, 1.0), "asin": (-1.0, 1.0), "atanh": (-1.0, 1.0)}
 _CLAMPS = ("clamp", "clamp_", "clamp_min", "clamp_max", "clip", "maximum", "minimum")
+
+
+def nonfinite_fill(path: str, line: int, op: str | None) -> tuple[int, str] | None:
+    """For the op `op` at `line` (`attn = dots.softmax(-1)`): an earlier statement of the same
+    function that fills its input with +inf or NaN (`dots.masked_fill_(mask, -float("-inf"))`,
+    `x[m] = float("nan")`): (its line, the value as written). A softmax of a row holding +inf
+    is NaN; -inf is a mask's usual value, fine while a row keeps a finite entry, so not judged."""
+    function = _enclosing_function(path, line, or_module=True)
+    statement = _statement_at(function, line) if function is not None else None
+    name = _op_input(statement, op.strip("_")) if statement is not None and op else None
+    if name is None:
+        return None
+    found = None
+    for node in ast.walk(function):
+        if not isinstance(node, ast.stmt) or node.lineno >= statement.lineno:
+            continue
+        value = None
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Subscript) and isinstance(t.value, ast.Name)
+                                                and t.value.id == name for t in node.targets):
+            value = node.value
+        else:
+            for call in (n for n in ast.walk(node) if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute)):
+                fills = call.func.attr in ("masked_fill", "masked_fill_", "fill_") \
+                    and isinstance(call.func.value, ast.Name) and call.func.value.id == name
+                if fills and call.args:
+                    value = call.args[-1]
+        number = _nonfinite(value) if value is not None else None
+        if number is not None and not number < 0 and (found is None or node.lineno > found[0]):
+            found = (node.lineno, ast.unparse(value) + (" (NaN)" if number != number else " (+inf)"))
+    return found
+
+
+def _nonfinite(node) -> float | None:
+    """The value of `float("inf")`, `-float("-inf")`, `math.inf`, `torch.inf`, `float("nan")`
+    written out, if it is not finite."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd)):
+        inner = _nonfinite(node.operand)
+        return None if inner is None else (-inner if isinstance(node.op, ast.USub) else inner)
+    if isinstance(node, ast.Call) and ast.unparse(node.func) == "float" and len(node.args) == 1 \
+            and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+        try:
+            value = float(node.args[0].value)
+        except ValueError:
+            return None
+        return value if value != value or value in (float("inf"), float("-inf")) else None
+    if isinstance(node, ast.Attribute) and node.attr in ("inf", "nan") and ast.unparse(node.value) in ("math", "torch", "np", "numpy"):
+        return float(node.attr)
+    return None
 
 
 def _op_input(statement, op: str) -> str | None:
