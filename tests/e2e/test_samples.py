@@ -214,6 +214,32 @@ EXPECTED = {
         ("kv_cache_carried_across_steps.py", 16, "fix"), ("kv_cache_carried_across_steps.py", 18, "created"),
         ("kv_cache_carried_across_steps.py", 17, "used"), ("kv_cache_carried_across_steps.py", 30, "freed"),
         ("kv_cache_carried_across_steps.py", 30, "backward"), ("kv_cache_carried_across_steps.py", 26, "outer")]),
+    "kv_cache_option_on_in_training.py": ("backward-through-freed-graph", [
+        ("kv_cache_option_on_in_training.py", 7, "fix"), ("kv_cache_option_on_in_training.py", 20, "fix"),
+        ("kv_cache_option_on_in_training.py", 20, "created"), ("kv_cache_option_on_in_training.py", 20, "used"),
+        ("kv_cache_option_on_in_training.py", 29, "carried"), ("kv_cache_option_on_in_training.py", 31, "freed"),
+        ("kv_cache_option_on_in_training.py", 31, "backward"), ("kv_cache_option_on_in_training.py", 28, "outer")]),
+    "advantages_made_before_epochs.py": ("backward-through-freed-graph", [
+        ("advantages_made_before_epochs.py", 13, "fix"), ("advantages_made_before_epochs.py", 14, "fix"),
+        ("advantages_made_before_epochs.py", 14, "created"), ("advantages_made_before_epochs.py", 17, "used"),
+        ("advantages_made_before_epochs.py", 19, "freed"), ("advantages_made_before_epochs.py", 19, "backward"),
+        ("advantages_made_before_epochs.py", 15, "outer")]),
+    "discriminator_method_not_detached.py": ("backward-through-freed-graph", [
+        ("discriminator_method_not_detached.py", 23, "fix"), ("discriminator_method_not_detached.py", 22, "created"),
+        ("discriminator_method_not_detached.py", 14, "used"), ("discriminator_method_not_detached.py", 23, "linked"),
+        ("discriminator_method_not_detached.py", 25, "freed"),
+        ("discriminator_method_not_detached.py", 29, "backward")]),
+    "memory_bank_view_then_queue.py": ("inplace-modified-saved-tensor", [
+        ("memory_bank_view_then_queue.py", 13, "fix"), ("memory_bank_view_then_queue.py", 17, "fix"),
+        ("memory_bank_view_then_queue.py", 29, "saved"), ("memory_bank_view_then_queue.py", 17, "modified"),
+        ("memory_bank_view_then_queue.py", 32, "backward")]),
+    "sam_gap_reuses_clean_loss.py": ("inplace-modified-saved-tensor", [
+        ("sam_gap_reuses_clean_loss.py", 23, "fix"), ("sam_gap_reuses_clean_loss.py", 19, "saved"),
+        ("sam_gap_reuses_clean_loss.py", 12, "modified"), ("sam_gap_reuses_clean_loss.py", 19, "built"),
+        ("sam_gap_reuses_clean_loss.py", 24, "backward")]),
+    "fused_conv_written_with_grad.py": ("inplace-on-leaf", [
+        ("fused_conv_written_with_grad.py", 18, "fix"), ("fused_conv_written_with_grad.py", 25, "fix"),
+        ("fused_conv_written_with_grad.py", 9, "created"), ("fused_conv_written_with_grad.py", 11, "modified")]),
     "inplace_option_in_config.py": ("inplace-modified-saved-tensor", [
         ("inplace_option_in_config.py", 7, "fix"), ("inplace_option_in_config.py", 24, "fix"),
         ("inplace_option_in_config.py", 24, "saved"), ("inplace_option_in_config.py", 24, "modified"),
@@ -453,6 +479,22 @@ SILENT = {
         ("silent_freeze_in_step_hook.py", 23, "hook"), ("silent_freeze_in_step_hook.py", 20, "defined"),
         ("silent_freeze_in_step_hook.py", 27, "backward"), ("silent_freeze_in_step_hook.py", 28, "step"),
         ("silent_freeze_in_step_hook.py", 22, "setting")]),
+    "silent_mask_filled_with_plus_inf.py": ("nonfinite-gradient", [
+        ("silent_mask_filled_with_plus_inf.py", 16, "fix"), ("silent_mask_filled_with_plus_inf.py", 17, "origin"),
+        ("silent_mask_filled_with_plus_inf.py", 16, "masked"),
+        ("silent_mask_filled_with_plus_inf.py", 24, "created"),
+        ("silent_mask_filled_with_plus_inf.py", 26, "backward"), ("silent_mask_filled_with_plus_inf.py", 27, "step")]),
+    "silent_relu_scale_divides.py": ("nonfinite-gradient", [
+        ("silent_relu_scale_divides.py", 20, "fix"), ("silent_relu_scale_divides.py", 9, "created"),
+        ("silent_relu_scale_divides.py", 23, "backward"), ("silent_relu_scale_divides.py", 20, "created"),
+        ("silent_relu_scale_divides.py", 21, "outer")]),
+    "silent_accumulation_reset_on_step_iteration.py": ("accumulation-wiped", [
+        ("silent_accumulation_reset_on_step_iteration.py", 11, "fix"),
+        ("silent_accumulation_reset_on_step_iteration.py", 16, "fix"),
+        ("silent_accumulation_reset_on_step_iteration.py", 12, "zero_grad"),
+        ("silent_accumulation_reset_on_step_iteration.py", 14, "backward"),
+        ("silent_accumulation_reset_on_step_iteration.py", 16, "step"),
+        ("silent_accumulation_reset_on_step_iteration.py", 6, "setting")]),
     "silent_clip_before_backward.py": ("clipped-before-backward", [("silent_clip_before_backward.py", 10, "fix"),
         ("silent_clip_before_backward.py", 11, "backward"), ("silent_clip_before_backward.py", 12, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),
@@ -511,7 +553,7 @@ HAZARD = {
     "hazard_forward_only_test.py": [("hazard_forward_only_test.py", 8, "fix"), ("hazard_forward_only_test.py", 7, "saved"), ("hazard_forward_only_test.py", 8, "modified")],
 }
 
-CLEAN = ["clean_amp_unscale_then_clip.py", "clean_zero_grad_after_check.py", "clean_training_loop.py", "clean_ddpg_soft_update.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
+CLEAN = ["clean_amp_unscale_then_clip.py", "clean_function_recomputes_in_backward.py", "clean_zero_grad_after_check.py", "clean_training_loop.py", "clean_ddpg_soft_update.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
          "seed_retain_graph_and_grads.py", "seed_no_grad_detach.py", "seed_copyslices_clean.py",
          "clean_cnn_batchnorm.py", "clean_transformer.py", "clean_custom_function.py", "clean_checkpoint.py",
          "clean_double_backward.py", "clean_allow_mutation.py",

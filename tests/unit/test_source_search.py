@@ -504,3 +504,44 @@ def test_requires_grad_writes_finds_any_value(tmp_path):
             self.requires_grad = False
         """))
     assert requires_grad_writes(str(path)) == [3, 4, 5]
+
+
+def test_views_handed_out_of_a_buffer_written_in_place(tmp_path):
+    from gradscope.trace.source_search import views_handed_out
+    path = tmp_path / "memory.py"
+    path.write_text(textwrap.dedent("""\
+        class Memory:
+            def queue(self, x):
+                self.bank[self.p:self.p + 4] = x
+
+            def get(self):
+                return self.bank[:self.p], self.labels[:self.p]
+
+            def copy(self):
+                return self.bank[:self.p].clone()
+        """))
+    assert views_handed_out(str(path), 3) == [6]
+
+
+def test_writes_into_other_tensors_of_one_object(tmp_path):
+    from gradscope.trace.source_search import writes_into_same_object
+    path = tmp_path / "fuse.py"
+    path.write_text(textwrap.dedent("""\
+        def fold(conv, bn):
+            fused.weight[:] = conv.weight * 2
+            fused.bias[:] = bn.bias
+            other.bias[:] = 0
+        """))
+    assert writes_into_same_object(str(path), 2) == [3]
+
+
+def test_nonfinite_fill_before_a_softmax(tmp_path):
+    from gradscope.trace.source_search import nonfinite_fill
+    path = tmp_path / "attention.py"
+    path.write_text(textwrap.dedent("""\
+        def attend(dots, mask, other):
+            dots.masked_fill_(mask, -float("-inf"))
+            other.masked_fill_(mask, float("-inf"))
+            return dots.softmax(dim=-1), other.softmax(dim=-1)
+        """))
+    assert nonfinite_fill(str(path), 4, "softmax") == (2, "-float('-inf') (+inf)")

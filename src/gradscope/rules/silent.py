@@ -117,8 +117,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 text = (" It appeared after the first backward calls, which gradscope watches by default: run "
                         "`gradscope run --check-nan ...` to watch every backward call and name the op.")
                 fix = "Clamp or mask the input of the op whose gradient is infinite or undefined, before the op."
-            zero_in = _lets_zero_in(trace, forward or node)
-            findings.append(_with_ops(node, forward, _warning(
+            findings.append(_zero_let_in(trace, forward or node, _with_ops(node, forward, _warning(
                 "nonfinite-gradient", "NaN/inf in parameter gradients",
                 (f"After the backward at {where(hazard.site)}, {_param_names(trace, hazard)} had NaN or inf in .grad."
                  if hazard.optimizer == "backward" else
@@ -131,12 +130,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(Location.at(site, "uses", "uses its infinite result") for site in _inf_users(trace, node, forward)),
                 Location.at(call.site if call and hazard.optimizer != "backward" else None, "backward",
                             "backward that made it"),
-                step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward"))))
-            if zero_in is not None:
-                # (the divisor comes from a relu or a clamp at 0: it lets exact zeros through)
-                findings[-1].mark_fix(zero_in[0], f"{zero_in[1]} here lets exact zeros through into the divisor of "
-                                                  f"the division at {where((forward or node).site)}: keep it above "
-                                                  "zero (add a small eps)")
+                step if hazard.optimizer != "backward" else Location.at(hazard.site, "backward", "backward")))))
         elif hazard.kind == "never-graded":
             module = _module_of(first.name if first else None)
             # A cut inside the module's own forward first; a `.detach()` of the parameter itself
@@ -424,7 +418,7 @@ def nan_without_step(trace: Trace) -> list[Finding]:
     node = trace.node(origin.node)
     forward = trace.node(origin.forward_node)
     call = next((c for c in trace.backward_calls if c.index == origin.backward_call), None)
-    return [_with_ops(node, forward, _warning(
+    return [_zero_let_in(trace, forward or node, _with_ops(node, forward, _warning(
         "nonfinite-gradient", "NaN/inf produced in backward",
         f"During {call_words(call)}, the backward of {node_words(node)} turned finite gradients into "
         f"{origin.value} (for its input {origin.output_index}); every gradient behind it is {origin.value} too."
@@ -433,7 +427,7 @@ def nan_without_step(trace: Trace) -> list[Finding]:
         Location.at(forward.site if forward else None, "origin", "first non-finite value (forward)"),
         Location.at(_mask_of(trace, forward), "masked", "-inf mask the row is all of"),
         Location.at(node.site if node else None, "created", "op whose gradient is not finite"),
-        Location.at(call.site if call else None, "backward", "backward")))]
+        Location.at(call.site if call else None, "backward", "backward"))))]
 
 
 def _with_ops(node, forward, finding: Finding) -> Finding:
@@ -446,12 +440,25 @@ _DIVISIONS = ("div", "div_", "__truediv__", "__rtruediv__", "true_divide", "reci
 _ZERO_EDGE = {"relu": "`relu`", "relu_": "`relu`", "clamp_min": "a clamp at 0", "abs": "`abs`"}
 
 
+def _zero_let_in(trace: Trace, node, finding: Finding) -> Finding:
+    """Mark, for a division that made the first NaN/inf, the relu (or abs, clamp at 0) its
+    divisor came from: it lets exact zeros through."""
+    found = _lets_zero_in(trace, node)
+    if found is not None:
+        finding.mark_fix(found[0], f"{found[1]} here lets exact zeros through into the divisor of the division at "
+                                   f"{where(node.site)}: keep it above zero (add a small eps)")
+        finding.add(Location.at(found[0], "created", "makes the divisor, zeros included"))
+    return finding
+
+
 def _lets_zero_in(trace: Trace, node) -> tuple[Site, str] | None:
     """For a division that made the first NaN/inf: its divisor's own op when that is a relu (or
     an abs, a clamp whose bound is 0), which maps part of its input to exactly 0. Its line and
     the op, as said."""
-    # (both inputs of a division known, or the one of a reciprocal: which one is the divisor)
-    if node is None or node.op not in _DIVISIONS or len(node.next_ids) != (1 if node.op == "reciprocal" else 2):
+    # (a division's last input is its divisor, or its only one when the numerator needs no
+    # gradient: that division made the first non-finite value, which a finite constant
+    # divisor would not)
+    if node is None or node.op not in _DIVISIONS or len(node.next_ids) not in (1, 2):
         return None
     divisor = trace.node(node.next_ids[-1])
     if divisor is None or divisor.site is None or divisor.op not in _ZERO_EDGE:
