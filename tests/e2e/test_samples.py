@@ -240,6 +240,11 @@ EXPECTED = {
     "fused_conv_written_with_grad.py": ("inplace-on-leaf", [
         ("fused_conv_written_with_grad.py", 18, "fix"), ("fused_conv_written_with_grad.py", 25, "fix"),
         ("fused_conv_written_with_grad.py", 9, "created"), ("fused_conv_written_with_grad.py", 11, "modified")]),
+    "hook_on_collected_frozen_parameter.py": ("hook-on-tensor-without-grad", [
+        ("hook_on_collected_frozen_parameter.py", 14, "fix"),
+        ("hook_on_collected_frozen_parameter.py", 19, "frozen"),
+        ("hook_on_collected_frozen_parameter.py", 18, "defined"),
+        ("hook_on_collected_frozen_parameter.py", 14, "failed")]),
     "inplace_option_in_config.py": ("inplace-modified-saved-tensor", [
         ("inplace_option_in_config.py", 7, "fix"), ("inplace_option_in_config.py", 24, "fix"),
         ("inplace_option_in_config.py", 24, "saved"), ("inplace_option_in_config.py", 24, "modified"),
@@ -495,6 +500,21 @@ SILENT = {
         ("silent_accumulation_reset_on_step_iteration.py", 14, "backward"),
         ("silent_accumulation_reset_on_step_iteration.py", 16, "step"),
         ("silent_accumulation_reset_on_step_iteration.py", 6, "setting")]),
+    "silent_module_flag_via_getattr.py": ("module-requires-grad-attribute", [
+        ("silent_module_flag_via_getattr.py", 16, "fix"), ("silent_module_flag_via_getattr.py", 10, "parameter"),
+        ("silent_module_flag_via_getattr.py", 24, "outer")]),
+    "silent_zero_grad_setting_keeps_frozen_moving.py": ("frozen-parameter-updated", [
+        ("silent_zero_grad_setting_keeps_frozen_moving.py", 6, "fix"),
+        ("silent_zero_grad_setting_keeps_frozen_moving.py", 12, "fix"),
+        ("silent_zero_grad_setting_keeps_frozen_moving.py", 12, "frozen"),
+        ("silent_zero_grad_setting_keeps_frozen_moving.py", 16, "defined"),
+        ("silent_zero_grad_setting_keeps_frozen_moving.py", 23, "step")]),
+    "silent_backbone_eval_undone_by_train.py": ("frozen-norm-in-train-mode", [
+        ("silent_backbone_eval_undone_by_train.py", 15, "fix"),
+        ("silent_backbone_eval_undone_by_train.py", 24, "fix"),
+        ("silent_backbone_eval_undone_by_train.py", 10, "frozen"),
+        ("silent_backbone_eval_undone_by_train.py", 26, "used"),
+        ("silent_backbone_eval_undone_by_train.py", 19, "defined")]),
     "silent_clip_before_backward.py": ("clipped-before-backward", [("silent_clip_before_backward.py", 10, "fix"),
         ("silent_clip_before_backward.py", 11, "backward"), ("silent_clip_before_backward.py", 12, "step")]),
     "silent_layer_built_in_forward.py": ("layer-built-in-forward", [("silent_layer_built_in_forward.py", 17, "fix")]),

@@ -288,10 +288,15 @@ def frozen_norms_in_train_mode(trace: Trace) -> FrozenNormTrained | None:
         if site is None:
             continue
         first = first or site
-        evals = [Site(site.path, line, site.function, site.callers) for line in mode_calls(site.path, False)
-                 if same_function(site.path, line, site.line)]
-        if evals:
-            return FrozenNormTrained(calls, evals, site)
+        # (in the freeze's function, or in a caller's: `freeze_backbone` calls a helper that sets
+        # requires_grad, then `.eval()` itself)
+        for frame in [site, *reversed(site.callers)][:3]:
+            if is_library_path(frame.path) or frame.path.startswith("<"):
+                continue
+            evals = [Site(frame.path, line, frame.function, frame.callers) for line in mode_calls(frame.path, False)
+                     if same_function(frame.path, line, frame.line)]
+            if evals:
+                return FrozenNormTrained(calls, evals, site)
     return FrozenNormTrained(calls, [], first) if first is not None else None
 
 

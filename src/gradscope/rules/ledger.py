@@ -13,7 +13,7 @@ from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import Trace
 from ..trace.queries import accumulates_into, made_later_in_function, optimizer_built, project_files, user_files
 from ..trace.source_search import (assigned_values, calls_named, class_bases, class_methods, enclosing_condition,
-                                   keyword_calls, method_calls_on, missing_gradient_handled, requires_grad_writes,
+                                   keyword_calls, keyword_uses, method_calls_on, missing_gradient_handled, requires_grad_writes,
                                    same_function)
 from . import _cuts
 from ._words import leaf_words, node_words, where
@@ -145,9 +145,26 @@ def frozen_but_updated(trace: Trace) -> list[Finding]:
                 finding.mark_fix(Site(path, line), "leaves a zero .grad on the frozen parameters, so the optimizer "
                                                    "still applies momentum and weight decay to them: "
                                                    "`set_to_none=True` makes it skip them")
+            # (set_to_none given by a setting, `set_to_none=cfg.zero_grad_to_none`: where it is set False)
+            for line, _, value in keyword_uses(path, {"set_to_none": "True"})[:2]:
+                if value in ("False", "True"):
+                    continue
+                for place, name, _ in options_read(Site(path, line), project_files(trace),
+                                                   accept=lambda written: written == "False"):
+                    finding.mark_fix(place, f"sets `{name}` to False, which the reset at {where(Site(path, line))} "
+                                            "passes as set_to_none: it leaves a zero .grad on the frozen parameters, "
+                                            "so the optimizer still applies momentum and weight decay to them; set "
+                                            "it to True")
     for freeze in frozen_later:
         finding.mark_fix(freeze.site, "freezes these parameters after the optimizer was built, which still holds "
                                       "and changes them: freeze before building it")
+    # (frozen after training began, at an epoch of a schedule: the freeze is where their .grad
+    # can be dropped too, so that the optimizer skips them)
+    began = next((s.seq for s in trace.first_steps if s.optimizer == step.optimizer), None)
+    if not found.without_grad and began is not None:
+        for freeze in [f for f in found.freezes if f.seq > began and f not in frozen_later][:1]:
+            finding.mark_fix(freeze.site, "freezes these parameters after training began, leaving their .grad in "
+                                          "place: set `.grad = None` here too, so the optimizer skips them")
     if made_up is None:
         finding.mark_fix(built, "builds the optimizer with parameters that are frozen: give it only the "
                                 "parameters that train")

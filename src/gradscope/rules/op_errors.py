@@ -295,6 +295,11 @@ def _hook_without_grad(trace, index, failure):
         finding.mark_fix(Site(hooked.path, loop[0], hooked.function, hooked.callers),
                          "registers a hook on every parameter, the frozen ones too: skip those that do not "
                          "require grad (`if param.requires_grad:`)")
+    elif loop is not None:
+        # (a loop over parameters the program collected, a frozen one among them)
+        finding.mark_fix(hooked, f"registers a hook on each tensor of the loop at line {loop[0]}, the parameter "
+                                 f"frozen at {where(frozen[0].site)} too: register it only "
+                                 "`if param.requires_grad`")
     return finding
 
 

@@ -654,15 +654,20 @@ def _flag_site(trace: Trace, module: str | None):
     for site in sites:
         for frame in (site, *site.callers) if site else ():
             paths.setdefault(frame.path, None)
-    for path in paths:
+    others = []
+    for path in [*paths, *(p for p in project_files(trace) if p not in paths)]:
         for line, owner, loop_variable in flag_assignments(path):
             if module == "":
                 match = owner.isidentifier() and not loop_variable
             else:
                 match = owner == last or owner.endswith(f".{last}") or owner.endswith(f"[{last}]")
-            if match:
+            if match and path in paths:
                 return Site(path, line)
-    return None
+            if not loop_variable:
+                others.append(Site(path, line))
+    # (the module reached under another name, `module = getattr(self.bert, name)`: the program's
+    # only such assignment outside a loop over parameters is the one)
+    return others[0] if len(others) == 1 else None
 
 
 _TARGET_WORDS = ("target", "tgt", "teacher", "ema", "momentum")
