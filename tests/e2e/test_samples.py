@@ -245,6 +245,12 @@ EXPECTED = {
         ("hook_on_collected_frozen_parameter.py", 19, "frozen"),
         ("hook_on_collected_frozen_parameter.py", 18, "defined"),
         ("hook_on_collected_frozen_parameter.py", 14, "failed")]),
+    "custom_function_saved_input_refined_in_place.py": ("inplace-modified-saved-tensor", [
+        ("custom_function_saved_input_refined_in_place.py", 24, "fix"),
+        ("custom_function_saved_input_refined_in_place.py", 22, "created"),
+        ("custom_function_saved_input_refined_in_place.py", 23, "saved"),
+        ("custom_function_saved_input_refined_in_place.py", 24, "modified"),
+        ("custom_function_saved_input_refined_in_place.py", 26, "backward")]),
     "inplace_option_in_config.py": ("inplace-modified-saved-tensor", [
         ("inplace_option_in_config.py", 7, "fix"), ("inplace_option_in_config.py", 24, "fix"),
         ("inplace_option_in_config.py", 24, "saved"), ("inplace_option_in_config.py", 24, "modified"),

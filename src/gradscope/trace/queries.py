@@ -40,7 +40,9 @@ def ran_after(trace: Trace, node_id: int, seq: int) -> BackwardCall | None:
 def saved_tensor_of(saved: list[SavedTensor], attr: str, version: int) -> SavedTensor | None:
     """The saved tensor a version failure names: by attribute, at the version it was saved at."""
     candidates = [s for s in saved if s.attr == attr or s.attr.startswith(attr + "[")]
-    for s in candidates:
+    # (a custom Function's failure names `saved_tensors`, not which one: the one whose version
+    # moved after it was saved, when the in-place log knows)
+    for s in sorted(candidates, key=lambda s: not (s.version_now is not None and s.version_now != s.version)):
         if s.version == version:
             return s
     return candidates[0] if candidates else None
