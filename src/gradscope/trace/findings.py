@@ -8,6 +8,9 @@ from dataclasses import dataclass, field
 from .locations import Site, is_library_path, source_line
 
 
+# Roles whose second note for a line already named adds nothing the reader needs.
+_ONCE_PER_LINE = frozenset({"setting", "used", "outer"})
+
 @dataclass(frozen=True)
 class Location:
     """A source line that plays a part in a finding (`role`: saved, modified, backward, ...)."""
@@ -76,9 +79,12 @@ class Finding:
         return self.locations[0] if self.locations else None
 
     def add(self, location: Location | None) -> None:
-        if location is None or any((known.role, known.path, known.line) == (location.role, location.path, location.line)
-                                   for known in self.locations):
-            return  # (one line in one role once: the first note says it)
+        if location is None or location in self.locations:
+            return
+        if location.role in _ONCE_PER_LINE and any(
+                (known.role, known.path, known.line) == (location.role, location.path, location.line)
+                for known in self.locations):
+            return  # (two options set on one config line: the first note says it)
         if location.role == FIX:  # (fix sites go first: see mark_fix)
             self.mark_fix(location, location.note)
         else:
