@@ -586,16 +586,7 @@ def _new_part_trains(trace: Trace, call: BackwardCall, freeing: BackwardCall) ->
     """Whether the failing loss's new graph (its ops made after the freeing backward) reaches a
     leaf of its own, or runs inside a module: something it trains besides what flows through
     the old tensor."""
-    seen, stack = set(), list(call.roots)
-    while stack and len(seen) < 10_000:
-        node = trace.node(stack.pop())
-        if node is None or node.id in seen or node.backwards_before <= freeing.index:
-            continue
-        seen.add(node.id)
-        if node.leaf_ids or node.module_call is not None:
-            return True  # (an op inside a module's forward: that module's parameters train)
-        stack.extend(node.next_ids)
-    return False
+    return _reaches_training(trace, list(call.roots), freeing)
 
 
 def _trains_besides_old(trace: Trace, crossing, freeing: BackwardCall) -> bool:
@@ -605,17 +596,22 @@ def _trains_besides_old(trace: Trace, crossing, freeing: BackwardCall) -> bool:
     if crossing is None or crossing.old.site is None:
         return True
     made = (crossing.old.site.path, crossing.old.site.line)
-    seen, stack = set(), [crossing.new.id]
+    return _reaches_training(trace, [crossing.new.id], freeing, skip=lambda node: node is not crossing.new
+                             and node.site is not None and (node.site.path, node.site.line) == made)
+
+
+def _reaches_training(trace: Trace, start: list[int], freeing: BackwardCall, skip=None) -> bool:
+    """Walking down from `start` through nodes made after the freeing backward (and not
+    `skip`ped): whether one holds a leaf or runs inside a module (whose parameters train)."""
+    seen, stack = set(), list(start)
     while stack and len(seen) < 10_000:
-        current = trace.node(stack.pop())
-        if current is None or current.id in seen or current.backwards_before <= freeing.index \
-                or (current is not crossing.new and current.site is not None
-                    and (current.site.path, current.site.line) == made):
+        node = trace.node(stack.pop())
+        if node is None or node.id in seen or node.backwards_before <= freeing.index or (skip and skip(node)):
             continue
-        seen.add(current.id)
-        if current.leaf_ids or current.module_call is not None:
+        seen.add(node.id)
+        if node.leaf_ids or node.module_call is not None:
             return True
-        stack.extend(current.next_ids)
+        stack.extend(node.next_ids)
     return False
 
 

@@ -322,30 +322,28 @@ def _written_base(node) -> str | None:
 def sibling_writes(path: str, line: int, limit: int = 4) -> list[int]:
     """Other lines of the same function that write in place into what the statement at `line`
     writes into (`weight[:, pos] -= a` and `weight[:, pos] += b`): the same fix is due there."""
-    function = _enclosing_function(path, line, or_module=True)
-    here = next((n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line),
-                None) if function is not None else None
-    base = _written_base(here) if here is not None else None
-    if base is None:
-        return []
-    return sorted(n.lineno for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign))
-                  and n.lineno != line and _written_base(n) == base)[:limit]
+    return _other_writes(path, line, lambda base, other: other == base, or_module=True)[:limit]
 
 
 def writes_into_same_object(path: str, line: int, limit: int = 4) -> list[int]:
     """Other lines of the same function that write in place into another tensor of the object
     the statement at `line` writes into (`cconv.weight[...] = W` and `cconv.bias[:] = b`): a
     fix at one line leaves the others failing."""
-    function = _enclosing_function(path, line)
+    return _other_writes(path, line, lambda base, other: "." in base and other is not None and other != base
+                         and other.rsplit(".", 1)[0] == base.rsplit(".", 1)[0])[:limit]
+
+
+def _other_writes(path: str, line: int, related, or_module: bool = False) -> list[int]:
+    """Lines of the function holding `line` whose assignment writes into a base `related` to the
+    one the statement at `line` writes into (see _written_base)."""
+    function = _enclosing_function(path, line, or_module=or_module)
     here = next((n for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign)) and n.lineno == line),
                 None) if function is not None else None
     base = _written_base(here) if here is not None else None
-    if base is None or "." not in base:
+    if base is None:
         return []
-    owner = base.rsplit(".", 1)[0]
     return sorted(n.lineno for n in ast.walk(function) if isinstance(n, (ast.Assign, ast.AugAssign))
-                  and n.lineno != line and (_written_base(n) or "").rsplit(".", 1)[0] == owner
-                  and _written_base(n) != base)[:limit]
+                  and n.lineno != line and related(base, _written_base(n)))
 
 
 def writes_an_argument(path: str, line: int) -> bool:
