@@ -13,6 +13,37 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "custom_checkpoint_extra_gradient.py": ("custom-function-bad-gradient", [
+        ("custom_checkpoint_extra_gradient.py", 23, "fix"), ("custom_checkpoint_extra_gradient.py", 23, "returned"),
+        ("custom_checkpoint_extra_gradient.py", 27, "created"),
+        ("custom_checkpoint_extra_gradient.py", 11, "defined"),
+        ("custom_checkpoint_extra_gradient.py", 45, "backward"),
+        ("custom_checkpoint_extra_gradient.py", 6, "setting"), ("custom_checkpoint_extra_gradient.py", 43, "used")]),
+    "no_grad_sampler_view_written.py": ("no-grad-view-inplace", [
+        ("no_grad_sampler_view_written.py", 14, "fix"), ("no_grad_sampler_view_written.py", 25, "failed"),
+        ("no_grad_sampler_view_written.py", 32, "outer"), ("no_grad_sampler_view_written.py", 11, "no-grad-block"),
+        ("no_grad_sampler_view_written.py", 15, "returned")]),
+    "function_saved_input_changed_later.py": ("inplace-modified-saved-tensor", [
+        ("function_saved_input_changed_later.py", 27, "fix"), ("function_saved_input_changed_later.py", 10, "fix"),
+        ("function_saved_input_changed_later.py", 25, "created"),
+        ("function_saved_input_changed_later.py", 26, "saved"),
+        ("function_saved_input_changed_later.py", 27, "modified"),
+        ("function_saved_input_changed_later.py", 10, "saved"),
+        ("function_saved_input_changed_later.py", 33, "backward")]),
+    "checkpointing_switched_on_then_autograd_grad.py": ("grad-input-unused", [
+        ("checkpointing_switched_on_then_autograd_grad.py", 21, "fix"),
+        ("checkpointing_switched_on_then_autograd_grad.py", 13, "input"),
+        ("checkpointing_switched_on_then_autograd_grad.py", 35, "backward"),
+        ("checkpointing_switched_on_then_autograd_grad.py", 21, "checkpoint"),
+        ("checkpointing_switched_on_then_autograd_grad.py", 28, "mode"),
+        ("checkpointing_switched_on_then_autograd_grad.py", 7, "setting")]),
+    "inplace_dropout_after_registry_activation.py": ("inplace-modified-saved-tensor", [
+        ("inplace_dropout_after_registry_activation.py", 20, "fix"),
+        ("inplace_dropout_after_registry_activation.py", 24, "saved"),
+        ("inplace_dropout_after_registry_activation.py", 18, "created"),
+        ("inplace_dropout_after_registry_activation.py", 24, "modified"),
+        ("inplace_dropout_after_registry_activation.py", 29, "backward"),
+        ("inplace_dropout_after_registry_activation.py", 8, "setting")]),
     "backward_grad_shape_mismatch.py": ("backward-gradient-mismatch", [
         ("backward_grad_shape_mismatch.py", 10, "fix"), ("backward_grad_shape_mismatch.py", 9, "created"),
         ("backward_grad_shape_mismatch.py", 10, "backward")]),
@@ -340,6 +371,11 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "silent_teacher_is_student_by_mode.py": ("target-is-online-network", [
+        ("silent_teacher_is_student_by_mode.py", 20, "alias"),
+        ("silent_teacher_is_student_by_mode.py", 27, "target"),
+        ("silent_teacher_is_student_by_mode.py", 9, "setting"), ("silent_teacher_is_student_by_mode.py", 19, "used"),
+        ("silent_teacher_is_student_by_mode.py", 31, "affected")]),
     "silent_loss_term_from_no_grad_helper.py": ("loss-term-without-gradient", [
         ("silent_loss_term_from_no_grad_helper.py", 8, "fix"), ("silent_loss_term_from_no_grad_helper.py", 10, "cut"),
         ("silent_loss_term_from_no_grad_helper.py", 8, "no-grad-block"),

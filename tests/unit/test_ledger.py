@@ -107,3 +107,45 @@ def test_eval_mode_on_a_module_holding_batch_norm_is_a_recipe_not_a_freeze():
     trace.module_calls[4] = ModuleCall(4, "BatchNorm1d", "backbone.1", parent=1, training=False)
     trace.nodes[9] = Node(9, "NativeBatchNormBackward0", "batch_norm", None, seq=3, backwards_before=0, module_call=4)
     assert ledger.trained_in_eval(trace) is None
+
+
+def test_a_step_finding_names_the_optimizer_its_parameter_list_and_the_backward(tmp_path):
+    """The training step around a finding: the statement that built the optimizer (through the
+    program's own helper), the list of parameters it was given, and the backward it applied."""
+    source = tmp_path / "train.py"
+    source.write_text(
+        "def build(model):\n"                                                 # 1
+        "    params = [p for p in model.parameters() if p.requires_grad]\n"  # 2
+        "    return torch.optim.Adam(params)\n"                              # 3
+        "\n"                                                                  # 4
+        "def train(model, x):\n"                                              # 5
+        "    optimizer = build(model)\n"                                      # 6
+        "    loss = model(x).sum()\n"                                         # 7
+        "    loss.backward()\n"                                               # 8
+        "    optimizer.step()\n")                                             # 9
+    path = str(source)
+    trace = Trace(argv=[path])
+    trace.param_steps = [ParamStep("Adam", 1, Site(path, 9), 1, 1, backward_sites=[Site(path, 8)])]
+    trace.backward_calls = [BackwardCall(index=0, api="Tensor.backward", site=Site(path, 8), seq=1,
+                                         retain_graph=False, create_graph=False)]
+    finding = ledger_rules.Finding("frozen-parameter-updated", "warning", "t", "e", "f")
+    finding.add(ledger_rules.Location.at(Site(path, 9), "step", "changes them"))
+    from gradscope.rules.training_step import name_training_step
+    name_training_step(trace, [finding])
+    assert [(loc.line, loc.role) for loc in finding.locations] == [
+        (9, "step"), (6, "optimizer"), (3, "optimizer"), (2, "used"), (8, "backward")]
+
+
+def test_a_silent_finding_without_a_backward_names_the_only_backward_line():
+    from gradscope.rules.training_step import name_training_step
+    trace = Trace(argv=["train.py"])
+    trace.backward_calls = [BackwardCall(index=i, api="Tensor.backward", site=Site(F, 15), seq=i,
+                                         retain_graph=False, create_graph=False) for i in range(2)]
+    finding = ledger_rules.Finding("some-rule", "warning", "t", "e", "f")
+    name_training_step(trace, [finding])
+    assert [(loc.line, loc.role) for loc in finding.locations] == [(15, "affected")]
+    trace.backward_calls.append(BackwardCall(index=2, api="Tensor.backward", site=Site(F, 30), seq=3,
+                                             retain_graph=False, create_graph=False))
+    other = ledger_rules.Finding("some-rule", "warning", "t", "e", "f")
+    name_training_step(trace, [other])
+    assert other.locations == []  # (two backward lines: which one is affected is not known)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ..trace.locations import Site, user_site
 from ..trace.model import Freeze, ParamStep, Trace
 from ..trace.queries import optimizer_built, root_call, top_module
+from ..trace.source_search import assignments, called_function, first_argument_name, function_def, return_lines
 
 # Normalization layers: kept in eval mode on purpose while their parameters train (frozen
 # statistics in detection models), so their mode says nothing about a freeze.
@@ -246,3 +247,26 @@ def _root_training(trace: Trace, call) -> bool | None:
     """The train/eval flag of the outermost module call around `call` (None: it is the outermost)."""
     root = root_call(trace, call.id)
     return trace.module_calls[root].training if root != call.id else None
+
+
+def optimizer_made(step_site: Site | None, files: list[str]) -> list[tuple[Site, str]]:
+    """(where, what) the optimizer stepped at `step_site` was made from, in the program's source:
+    "built", the statement that builds it (and the return of the program's own helper where a
+    call of one made it, `optimizer = build_optimizer(model, cfg)`); "params", the statement that
+    collects the parameters it is given (`params = [p for p in model.parameters() if ...]`)."""
+    built = optimizer_built(step_site)
+    if built is None:
+        return []
+    found = [(built, "built")]
+    helper = called_function(built.path, built.line)
+    for path in (files if helper else []):
+        start = function_def(path, helper)
+        if start is not None:
+            found += [(Site(path, line, helper), "built") for line in return_lines(path, start)[:1]]
+            break
+    made = found[-1][0]
+    given = first_argument_name(made.path, made.line)
+    lines = assignments(made.path, given, before=made.line) if given else []
+    if lines:
+        found.append((Site(made.path, lines[-1], made.function), "params"))
+    return found

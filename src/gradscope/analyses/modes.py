@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from ..trace.locations import Site, is_library_path
 from ..trace.model import MODE_DEPENDENT, ModeSwitch, ModuleCall, Trace
 from ..trace.queries import root_call
-from ..trace.source_search import enclosing_loop, mode_calls, same_function
+from ..trace.registry_search import registry_keys
+from ..trace.source_search import appended_into, enclosing_loop, mode_calls, same_function
 
 # Layers that compute differently in eval mode: what training in eval mode changes.
 
@@ -318,3 +319,23 @@ def root_call_site(trace: Trace, cid: int) -> Site | None:
 def _freezes_one_of(trace: Trace, freeze, modules: list[str]) -> bool:
     leaf = trace.leaf(freeze.leaf)
     return leaf is not None and leaf.name is not None and any(leaf.name.startswith(m + ".") for m in modules)
+
+
+def backward_after(trace: Trace, seq: int) -> Site | None:
+    """The line of the first recorded backward call made after event `seq` (the first that
+    trains in the mode a switch at `seq` set)."""
+    later = [call for call in trace.backward_calls if call.seq > seq and call.site is not None]
+    return min(later, key=lambda call: call.seq).site if later else None
+
+
+def module_built_at(call: ModuleCall, files: tuple[str, ...]) -> Site | None:
+    """The user's statement that built the module of `call` (a library layer, `nn.ReLU`), read
+    from the statement that put it into its parent: the call of its class there, or, where that
+    builds a container from a list, the one statement that appended a call that makes that class
+    (`modules.append(nn.ReLU())`, or a registry lookup `modules.append(ACTS[name]())`)."""
+    made = call.registered_at
+    if made is None or is_library_path(made.path) or made.path.startswith("<"):
+        return None
+    found = [line for line, callee in appended_into(made.path, made.line)
+             if callee.rsplit(".", 1)[-1] == call.type or registry_keys(made.path, line, call.type, files)]
+    return Site(made.path, found[0], made.function, made.callers) if len(found) == 1 else None

@@ -76,3 +76,19 @@ def computed_at(trace: Trace, node: Node, limit: int = 12) -> Node | None:
         if current.op not in MOVES and current.site is not None and current.site != node.site:
             return current
     return None
+
+
+def made_in_module(trace: Trace, node: Node, limit: int = 64) -> Node | None:
+    """The nearest node up the graph from `node` (itself included) that a module's forward made
+    from a parameter (a loss module's own ops hold none): where the model whose output a value
+    was computed from trained. None within `limit` nodes."""
+    seen, queue = set(), [node.id]
+    while queue and len(seen) < limit:
+        current = trace.node(queue.pop(0))
+        if current is None or current.id in seen:
+            continue
+        seen.add(current.id)
+        if current.module_call is not None and current.leaf_ids:
+            return current
+        queue.extend(current.next_ids)
+    return None

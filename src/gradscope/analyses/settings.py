@@ -19,6 +19,7 @@ from ..trace.source_search import (
     calls_named,
     counters,
     enclosing_class,
+    branch_implies,
     enclosing_condition,
     enclosing_function_name,
     guard_conditions,
@@ -58,8 +59,10 @@ def branch_options(site: Site, files: list[str]) -> list[tuple[Site, str, str]]:
             continue
         condition = enclosing_condition(frame.path, frame.line)
         if condition is not None:
+            # (the branch ran: of the values set, only those that take it can have chosen it)
+            implied = branch_implies(frame.path, condition, frame.line)
             # (a private attribute is the program's own state, a counter: not an option)
-            return [found for found in options_read(Site(frame.path, condition), files)
+            return [found for found in options_read(Site(frame.path, condition), files, expect=implied)
                     if not found[1].startswith("_")][:MAX_PLACES]
     return []
 
@@ -119,22 +122,24 @@ def option_set(files: list[str], name: str, unless: tuple[str, ...] = ()) -> lis
     return places if 0 < len(places) <= MAX_PLACES else []
 
 
-def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, str, str]]:
+def options_read(site: Site, files: list[str], accept=None, expect: dict | None = None) -> list[tuple[Site, str, str]]:
     """(where it is set, the option's name, the value) for the options the statement at `site`
     reads (`if (step + 1) % args.accumulation_steps == 0:` reads `accumulation_steps`), set to a
     literal value (an argparse default, a config entry, a constant) in few places; `accept`:
-    which values count (a number, string or bool by default)."""
+    which values count (a number, string or bool by default); `expect`: what the run says of a
+    name's value (see branch_implies), which drops the places that set another."""
     accept = accept or _is_literal
     found: list[tuple[Site, str, str]] = []
     names = [name for name in _with_arguments(site, names_read(site.path, site.line), files)
-             if name not in counters(site.path)]
+             if name not in counters(site.path) and name not in _STATE_ATTRIBUTES]
     seen = set(names)
     for depth in range(3):
         derived: list[str] = []
         for name in names:
             settings = [(Site(path, line), name, value) for path in files for line, value in option_settings(path, name)
                         if (path, line) != (site.path, site.line)]
-            places = [setting for setting in settings if accept(setting[2])]
+            places = [setting for setting in settings if accept(setting[2])
+                      and (depth > 0 or _agrees(setting[2], (expect or {}).get(name)))]
             if _flipped_at_run_time(places):
                 continue  # (state: `self.applied = True` in a method, after `= False` in __init__)
             if 0 < len(places) <= MAX_PLACES:
@@ -152,6 +157,20 @@ def options_read(site: Site, files: list[str], accept=None) -> list[tuple[Site, 
     return found
 
 
+def _agrees(value: str, expected) -> bool:
+    """Whether a value written as `value` agrees with what the run says of it (True/False: its
+    truth; ("==", v): equal to v; None: nothing said)."""
+    if expected is None:
+        return True
+    try:
+        found = ast.literal_eval(value)
+    except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+        return True  # (not a literal: nothing to compare)
+    if isinstance(expected, tuple):
+        return found == expected[1]
+    return bool(found) == expected
+
+
 def _flipped_at_run_time(places: list[tuple[Site, str, str]]) -> bool:
     """Whether a name is set to different values, one of them by an object on itself in a
     method other than `__init__` (`self.applied = True`): the program's own state, flipped as
@@ -160,6 +179,11 @@ def _flipped_at_run_time(places: list[tuple[Site, str, str]]) -> bool:
         source_line(site.path, site.line).lstrip().startswith(f"self.{name} ")
         and enclosing_function_name(site.path, site.line) not in (None, "__init__") for site, name, _ in places)
 
+
+# Attributes of tensors and modules that a condition reads as state, not options
+# (`if self.efficient and x.requires_grad:`).
+_STATE_ATTRIBUTES = frozenset({"requires_grad", "training", "shape", "dtype", "device", "is_leaf", "grad",
+                               "grad_fn", "ndim", "is_cuda"})
 
 _NOT_OPTIONS = frozenset({"self", "len", "isinstance", "list", "tuple", "dict", "int", "float", "str", "bool",
                           "min", "max", "sum", "getattr", "get", "range"})
@@ -206,7 +230,7 @@ def _is_literal(value: str) -> bool:
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return False
     if isinstance(found, (list, tuple)) and 0 < len(found) <= 8:
-        return all(isinstance(item, (int, float, str)) for item in found)
+        return all(isinstance(item, (int, float, str)) or item is None for item in found)
     return isinstance(found, (int, float, str))
 
 

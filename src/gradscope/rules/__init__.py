@@ -20,13 +20,13 @@ from ..analyses.settings import (
     setting_readers,
     settings_for,
 )
-from ..analyses.provenance import MOVES, computed_at
+from ..analyses.provenance import MOVES, computed_at, made_in_module
 from ..trace.call_sites import caller_in_source
 from ..trace.findings import FIX, Finding, Location
 from ..trace.locations import Site, is_library_path
 from ..trace.model import Trace
 from ..trace.queries import classes_run_at, model_call_site, project_files, user_files
-from ..trace.source_search import selects_by_name
+from ..trace.source_search import calls_containing, selects_by_name
 from . import (
     backward_error,
     backward_failures,
@@ -46,6 +46,7 @@ from . import (
     unexplained,
 )
 from .fix_sites import mark_fix_sites
+from .training_step import name_training_step
 
 Rule = Callable[[Trace], list[Finding]]
 
@@ -111,6 +112,8 @@ def diagnose(trace: Trace) -> list[Finding]:
         name_origins(trace, findings)
         name_settings(trace, findings)
         name_callers(trace, findings)
+        name_training_step(trace, findings)
+        name_checkpoint_switches(trace, findings)
     except Exception as exc:
         trace.internal_errors.append(f"marking fix sites failed: {type(exc).__name__}: {exc}")
     return findings
@@ -136,6 +139,16 @@ def name_origins(trace: Trace, findings: list[Finding], limit: int = 3) -> None:
     for finding in findings[:MAX_WIDE_FINDINGS]:
         shown = {(loc.path, loc.line) for loc in finding.locations}
         added = 0
+        for loc in [loc for loc in finding.locations if loc.role == "cut-input"][:1]:
+            # (what is cut was computed from a model's output: the call of that model, whose
+            # parameters this term no longer trains)
+            made_there = by_site().get((loc.path, loc.line), [])
+            inside = made_in_module(trace, made_there[0]) if made_there else None
+            called = model_call_site(trace, inside) if inside is not None else None
+            if called is not None and (called.path, called.line) not in shown:
+                shown.add((called.path, called.line))
+                finding.add(Location.at(called, "created", "calls the model whose output the cut value is "
+                                                           "computed from"))
         for loc in [loc for loc in finding.locations if loc.role in ("created", "cut-input")]:
             made_there = by_site().get((loc.path, loc.line), [])
             if any(node.op not in MOVES for node in made_there):
@@ -162,6 +175,25 @@ def _nodes_by_line(trace: Trace) -> dict[tuple[str, int], list]:
     return found
 
 
+def name_checkpoint_switches(trace: Trace, findings: list[Finding]) -> None:
+    """For a finding about checkpointing, the program's calls that switch it on for a model
+    (`model.gradient_checkpointing_enable()`), and the option that takes the branch each runs in:
+    where the checkpoint was set, and by which call."""
+    files = None
+    for finding in findings:
+        if not ("checkpoint" in finding.rule or any(loc.role == "checkpoint" for loc in finding.locations)):
+            continue
+        files = files if files is not None else project_files(trace)
+        switches = [(Site(path, line), name) for path in files for line, name in calls_containing(path, "checkpointing")]
+        if not 0 < len(switches) <= 2:
+            continue  # (none, or many: nothing says which one ran)
+        for site, name in switches:
+            finding.add(Location.at(site, "mode", f"`{name}()` switches checkpointing on"))
+            for place, option, value in branch_options(site, files):
+                finding.add(Location.at(place, "setting", f"sets `{option}` to {value}, which takes the branch "
+                                                          f"line {site.line} runs in"))
+
+
 def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
     """For a location the record holds without its callers (found in the source, or made where
     no stack was taken), the one statement of the program that calls its function: the outer
@@ -183,7 +215,7 @@ def name_callers(trace: Trace, findings: list[Finding], limit: int = 2) -> None:
 
 
 MAX_WIDE_FINDINGS = 8  # findings that get the wider searches (origins, settings behind every line)
-_PATH_ROLES = ("created", "failed", "modified", "saved", "raises")
+_PATH_ROLES = ("created", "failed", "modified", "saved", "raises", "alias", "frozen")
 
 
 def _switches_on(rule: str, name: str, value: str) -> str | None:

@@ -11,7 +11,8 @@ from ..trace.locations import Site, source_line, user_site
 from ..analyses.settings import option_set
 from ..trace.queries import project_files, user_files
 from ..trace.model import Trace
-from ..trace.source_search import (calls_named, calls_with_argument, reentrant_checkpoint_calls, return_lines,
+from ..trace.call_sites import caller_in_source
+from ..trace.source_search import (calls_named, function_applies, calls_with_argument, reentrant_checkpoint_calls, return_lines,
                                    sibling_method)
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _cuts, _nan
@@ -77,8 +78,27 @@ def _function_gradient(trace, call, found):
         fix,
         *(Location.at(site, "returned", "backward returns here") for site in returns),
         Location.at(defined, "function", "backward defined here") if not returns else None,
-        Location.at(node.site if node else None, "created", "Function applied"),
+        *_applied(trace, name, node),
         Location.at(_forward_of(defined), "defined", "its forward: the inputs backward answers for"))
+
+
+def _applied(trace, name: str, node) -> list[Location | None]:
+    """Where the custom Function `name` was applied. Its node is first seen by the op that uses
+    its output (see recorder/functions): where that line holds no `.apply` of it, the program's
+    lines that do, with the one call of the helper around each (a `checkpoint(fn, *args)`
+    wrapper, called inside `if self.efficient:`)."""
+    site = node.site if node is not None else None
+    class_name = name.removesuffix("Backward")
+    if site is not None and f"{class_name}.apply" in source_line(site.path, site.line):
+        return [Location.at(site, "created", "Function applied")]
+    files = project_files(trace)
+    found = []
+    for path in files:
+        for line in function_applies(path, class_name):
+            caller = caller_in_source(path, line, files)
+            callers = (Site(caller[0], caller[1]),) if caller is not None else ()
+            found.append(Location.at(Site(path, line, "", callers), "created", "Function applied"))
+    return found[:2] or [Location.at(site, "created", "output of the Function first used here")]
 
 
 def _forward_of(defined: Site | None) -> Site | None:
@@ -108,9 +128,18 @@ def _unused_input(trace, call, found):
     node = trace.node(arg.node) if arg else None
     made = leaf.site if leaf else (node.site if node else None)
     detach = next((c for c in trace.cuts.values() if leaf and c.input_leaf == leaf.id and c.reason == "detach"), None)
+    # (used only inside a reentrant checkpoint: its inner graph exists only while .backward()
+    # recomputes it, so autograd.grad finds no use of it)
+    reentrant = [] if detach or leaf is None or any(leaf.id in n.leaf_ids for n in trace.nodes.values()) else \
+        list(dict.fromkeys(user_site(c.grad_off_site) for c in trace.cuts.values()
+                           if c.grad_off_via and "checkpoint" in c.grad_off_via and c.grad_off_site is not None))
+    reentrant = [site for site in reentrant if site is not None][:2]
     through = (f" It reaches the output only through `.detach()` at {where(detach.site)}, which cuts it off."
-               if detach else " Nothing in the output depends on it.")
-    return _finding(
+               if detach else
+               f" It is used only inside the reentrant checkpoint at {where(reentrant[0])}: with use_reentrant=True "
+               "the checkpointed function's graph is built only while .backward() recomputes it, so "
+               "torch.autograd.grad never sees it used." if reentrant else " Nothing in the output depends on it.")
+    finding = _finding(
         trace, call, "grad-input-unused", f"autograd.grad input {index} is not used by the output",
         f"{call_words(call)} asks for the gradient with respect to input {index}, "
         f"{leaf_words(leaf) if leaf else 'a tensor'} made at {where(made)}, but the graph of the output never "
@@ -122,6 +151,13 @@ def _unused_input(trace, call, found):
          "Pass allow_unused=True (and materialize_grads=True to get zeros instead of None), or drop it from `inputs`."),
         Location.at(made, "input", f"input {index} made"),
         Location.at(detach.site if detach else None, "cut", "cut by detach"))
+    if reentrant:
+        finding.fix = "Pass use_reentrant=False to torch.utils.checkpoint, whose graph torch.autograd.grad can see."
+    for site in reentrant:
+        finding.mark_fix(site, "runs its function with reentrant checkpointing, whose graph torch.autograd.grad "
+                               "cannot see: pass use_reentrant=False")
+        finding.add(Location.at(site, "checkpoint", "reentrant checkpoint"))
+    return finding
 
 
 def _input_without_grad(trace, call, found):
@@ -243,7 +279,7 @@ def _no_backward(trace, call, found):
         f"{call_words(call)} reaches a custom autograd.Function"
         + (f" ({node_words(node)})" if node else "") + " that defines no backward.",
         "Implement `@staticmethod def backward(ctx, *grad_outputs)` returning one gradient per forward input.",
-        Location.at(node.site if node else None, "created", "Function applied"))
+        *_applied(trace, node.name if node else "", node))
 
 
 def _inf_source(trace, node, depth: int = 4):

@@ -95,8 +95,8 @@ _NONFINITE = ("nonfinite-gradient", "nan-in-backward")
 def mark_fix_sites(findings: list[Finding]) -> None:
     """Mark, for each finding without a fix site, the line its kind of cause singles out."""
     for finding in findings:
-        if finding.fix_sites:
-            continue
+        if finding.fix_sites or "unmarked" in finding.details:
+            continue  # (marked by its rule, or the rule found that its roles single no line out)
         if finding.rule == "accumulation-wiped" and _reset_under_condition(finding):
             continue
         for role, why in FIX_ROLES.get(finding.rule, ()):

@@ -9,12 +9,13 @@ change to the same memory after the save.
 from __future__ import annotations
 
 from ..analyses.provenance import crossings_at
+from ..analyses.modes import module_built_at
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
 from ..trace.queries import changes_after_save, frame_in_caller_of, model_call_site, saved_tensor_of, user_files
 from ..trace.source_search import (alias_assignment, rebinds_own_tensor, views_handed_out, attribute_set_to, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
-                                   writes_an_argument)
+                                   writes_an_argument, calls_in_function, sibling_method)
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
 
@@ -54,6 +55,10 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             produced_by = leaf_words(leaf)
             finding.add(Location.at(leaf.site if leaf else None, "created", "leaf created"))
     finding.add(Location.at(node.site if node else None, "saved", "saved for backward"))
+    # (saved inside a library layer built in a loop of the program: the statement that built it)
+    saver = trace.module_calls.get(node.module_call) if node is not None and node.module_call is not None else None
+    built_at = module_built_at(saver, tuple(user_files(trace)[:24])) if saver is not None else None
+    finding.add(Location.at(built_at, "created", f"builds the `{saver.type}` whose forward saved it") if built_at else None)
     stepped = any(_by_optimizer(c) for c in changes)
     if not stepped and any(_updates_a_parameter(trace, c) for c in changes):
         finding.fix = ("The program's own update of the parameters (under no_grad, between a forward and a backward "
@@ -77,6 +82,12 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         finding.add(Location.at(site, "modified", "the Function's backward changes its saved tensor in place"))
         finding.mark_fix(site, "the Function's backward changes, in place, the tensor it saved: the next backward "
                                "through this graph finds it changed; work on a copy (drop the trailing _)")
+    if changes:
+        # (saved by a custom Function's forward: saving a copy there is the other fix)
+        for site in _function_saves(trace, node):
+            finding.add(Location.at(site, "saved", "the Function's forward saves it"))
+            finding.mark_fix(site, "or save a copy here (`.clone()` of the tensor changed later), so the change "
+                                   "made after the forward does not reach the backward")
     if own_writes:
         finding.fix = ("Do not modify saved tensors in backward: compute a new tensor (`grad = grad * grad_output`) "
                        "instead of `grad.mul_(grad_output)`.")
@@ -207,6 +218,14 @@ def _writes_the_view_itself(made: Site | None, written: Site | None) -> bool:
     bound = set(names_written(made.path, made.line))
     target = set(names_written(written.path, written.line))
     return not bound or not target or bool(bound & target)
+
+
+def _function_saves(trace: Trace, node) -> list[Site]:
+    """The `save_for_backward` lines of a custom Function's forward (its definition recorded)."""
+    defined = trace.functions.get(node.name) if node is not None else None
+    forward = sibling_method(defined.path, defined.line, "forward") if defined is not None else None
+    return [Site(defined.path, line, "forward") for line in calls_in_function(defined.path, forward, "save_for_backward")] \
+        if forward else []
 
 
 def _backward_writes_saved(trace: Trace, node) -> list[Site]:

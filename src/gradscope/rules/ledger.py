@@ -149,8 +149,11 @@ def frozen_but_updated(trace: Trace) -> list[Finding]:
             for line, _, value in keyword_uses(path, {"set_to_none": "True"})[:2]:
                 if value in ("False", "True"):
                     continue
-                for place, name, _ in options_read(Site(path, line), project_files(trace),
-                                                   accept=lambda written: written == "False"):
+                options = options_read(Site(path, line), project_files(trace), accept=lambda written: written == "False")
+                if options:
+                    finding.add(Location.at(Site(path, line), "zero_grad", "resets .grad with set_to_none given by "
+                                                                           f"`{options[0][1]}`"))
+                for place, name, _ in options:
                     finding.mark_fix(place, f"sets `{name}` to False, which the reset at {where(Site(path, line))} "
                                             "passes as set_to_none: it leaves a zero .grad on the frozen parameters, "
                                             "so the optimizer still applies momentum and weight decay to them; set "

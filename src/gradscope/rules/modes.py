@@ -49,6 +49,8 @@ def left_in_eval(trace: Trace) -> list[Finding]:
     finding.add(Location.at(modes.parting_frame(evaluated_at, trained_at), "used", "the evaluating forward, in eval mode"))
     finding.add(Location.at(modes.parting_frame(trained_at, evaluated_at), "backward",
                             "the training forward: in eval mode from then on"))
+    finding.add(Location.at(modes.backward_after(trace, found.evaluated.seq), "affected",
+                            "the first backward after the evaluation: it trains in eval mode"))
     for place in modes.mode_dependent_layers(trace, found.evaluated.module_id):
         finding.add(Location.at(place, "defined", "a layer that computes differently in eval mode"))
     return [finding] if user_site(trained_at) is not None else []
@@ -82,6 +84,8 @@ def eval_from_start(trace: Trace) -> list[Finding]:
     if built is not None and not any((f.path, f.line) == (built.path, built.line) for f in finding.fix_sites):
         finding.add(Location.at(built, "created", "the model is made here"))
     finding.add(Location.at(forward, "backward", "the training forward, in eval mode"))
+    finding.add(Location.at(modes.backward_after(trace, found.evaluated.seq), "affected",
+                            "the first backward, which trains it in eval mode"))
     for place in modes.mode_dependent_layers(trace, found.evaluated.module_id):
         finding.add(Location.at(place, "defined", "a layer that computes differently in eval mode"))
     return [finding] if user_site(forward) is not None else []

@@ -16,8 +16,8 @@ from ..trace.model import OpFailure, TensorArg, Trace
 from ..analyses.settings import inference_mode_options, library_entry
 from ..analyses.modes import mode_set_in, root_call_site
 from ..trace.queries import project_files, user_files
-from ..trace.call_sites import caller_in_source
-from ..trace.source_search import (assigned_values, binding_line, calls_named, carrying_statement, enclosing_block,
+from ..trace.call_sites import argument_made_at, caller_in_source
+from ..trace.source_search import (assigned_values, grad_off_returns, names_written, binding_line, calls_named, carrying_statement, enclosing_block,
                                    enclosing_loop, loop_variable_changed, mode_regions, return_lines, returned_inplace,
                                    same_function, sibling_method, split_base_read_later, string_settings)
 from . import _cuts
@@ -186,16 +186,46 @@ def _no_grad_view(trace, index, failure):
     base = trace.leaf(arg.base_leaf) if arg else None
     block = enclosing_block(view.site.path, view.site.line) if view and view.site else None
     block_site = Site(view.site.path, block) if block else None
-    return _finding(
+    finding = _finding(
         trace, index, failure, "no-grad-view-inplace", "View made under no_grad, modified with grad on",
-        f"The view modified at {where(failure.site)} was taken at {where(view.site if view else None)} "
-        f"while gradient tracking was off{f' ({_cuts.block_words(block_site)} at {where(block_site)})' if block_site else ''}"
-        f", from {leaf_words(base) if base else 'a tensor that requires grad'}. Modifying it now, with grad on, "
+        f"The view modified at {where(failure.site)} was taken "
+        f"{f'at {where(view.site)} ' if view and view.site else ''}while gradient tracking was off{f' ({_cuts.block_words(block_site)} at {where(block_site)})' if block_site else ''}"
+        f"{f', from {leaf_words(base)}' if base else ''}. Modifying it now, with grad on, "
         "is ambiguous: autograd never saw the view being made.",
         f"Do both inside the {_cuts.block_words(block_site)} block (if the change is not to be differentiated) "
         "or both outside it.",
         Location.at(view.site if view else None, "view", "view taken under no_grad"),
         Location.at(block_site, "no-grad-block", "gradient tracking switched off"))
+    if view is None or view.site is None:
+        _view_from_source(trace, finding, failure.site)
+    return finding
+
+
+def _view_from_source(trace, finding, written: Site | None) -> None:
+    """The view was made where nothing was recorded (no graph under no_grad): from the source,
+    the statement of the caller that bound what the write changes (`inputs, locs =
+    sampler(batch)` for `x[l] = ...` in `forward(self, x, locs)`), and the program's function run
+    under `@torch.no_grad()` that returns a slice it took (`patches = volume[:, :, z:z + p]`),
+    where there is one such function: the line to make a copy."""
+    if written is None or not written.callers:
+        return
+    names = [name.split("[")[0].split(".")[0] for name in names_written(written.path, written.line)]
+    caller = written.callers[-1]
+    made = argument_made_at(written.path, written.line, names[0], caller.path, caller.line) if names else None
+    if made is None:
+        return
+    finding.add(Location(caller.path, made, "outer", f"binds the tensor that line {written.line} changes, which "
+                                                     f"the call at line {caller.line} hands it", caller.function,
+                         caller.callers))
+    views = [(path, found) for path in project_files(trace) for found in grad_off_returns(path)]
+    if len(views) == 1:
+        path, (decorator, returned, bound) = views[0]
+        finding.mark_fix(Site(path, bound), "takes a slice (a view) inside a function run under no_grad and returns "
+                                            "it: the only such function of the program, so likely where the view "
+                                            "came from; return a copy (`.clone()`), or take the slice outside it",
+                         first=True)
+        finding.add(Location(path, decorator, "no-grad-block", "gradient tracking switched off"))
+        finding.add(Location(path, returned, "returned", "hands out the view"))
 
 
 def _detach_view(trace, index, failure):

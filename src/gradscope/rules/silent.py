@@ -12,7 +12,7 @@ from ..trace.model import GradHazard, Trace
 from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, top_module, user_files
 from ..trace.call_sites import caller_in_source, parameter_default
 from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods,
-                                   parameter_group_lists, enclosing_condition, flag_assignments, name_filters, names_read,
+                                   parameter_group_lists, enclosing_class, enclosing_condition, flag_assignments, name_filters, names_read,
                                    reads_an_argument, return_lines, same_function)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
@@ -448,7 +448,20 @@ def _zero_let_in(trace: Trace, node, finding: Finding) -> Finding:
         finding.mark_fix(found[0], f"{found[1]} here lets exact zeros through into the divisor of the division at "
                                    f"{where(node.site)}: keep it above zero (add a small eps)")
         finding.add(Location.at(found[0], "created", "makes the divisor, zeros included"))
+        # (every division by that same divisor makes non-finite values where it is zero)
+        # (made on the same line: the same divisor in another iteration)
+        made_at = _line_of(trace.node(node.next_ids[-1]))
+        lines = {_line_of(node)}
+        for other in sorted(trace.nodes.values(), key=lambda n: n.seq):
+            if other.op in _DIVISIONS and other.next_ids and _line_of(other) not in lines \
+                    and _line_of(trace.node(other.next_ids[-1])) == made_at and len(lines) < 3:
+                lines.add(_line_of(other))
+                finding.add(Location.at(other.site, "created", "divides by the same divisor"))
     return finding
+
+
+def _line_of(node) -> tuple[str, int] | None:
+    return (node.site.path, node.site.line) if node is not None and node.site is not None else None
 
 
 def _lets_zero_in(trace: Trace, node) -> tuple[Site, str] | None:
@@ -574,6 +587,8 @@ def module_flag_freezes_nothing(trace: Trace) -> list[Finding]:
             "`for p in module.parameters(): p.requires_grad = False`; and leave them out of the optimizer.",
             Location.at(site, "fix", "plain attribute, not a freeze"),
             Location.at(first.site if first else None, "parameter", "parameters still trained")))
+        step = next((s for s in trace.param_steps if set(s.changed_leaves) & set(flag.trainable)), None)
+        findings[-1].add(Location.at(step.site if step else None, "step", "changes them"))
     return findings
 
 
@@ -722,6 +737,13 @@ def target_is_online(trace: Trace) -> list[Finding]:
             Location.at(alias, "alias", "same object, not a copy") if alias else None,
             Location.at(use, "target", "the target network used"),
             Location.at(trained, "fix", "target built with grad on") if trained else None))
+        if alias is not None and enclosing_condition(alias.path, alias.line) is not None:
+            # (made so in a branch, `if args.teacher_mode == "live": return self.model`: chosen on
+            # purpose, so the alias is not the line to change)
+            findings[-1].details["unmarked"] = "the alias is made in a branch the program chose"
+            findings[-1].explanation += (f" The alias is made in a branch (at {where(alias)}), which the program "
+                                         "takes by choice: if a target that moves with the network is meant, this "
+                                         "is only a note; else take the branch that copies it.")
     return findings
 
 
@@ -768,6 +790,14 @@ def _alias_line(path: str, target: str, other: str, other_path: str):
     for line, value in reversed(assigned_values(path, target, limit=4)):
         if value == other or value in other_values or value.startswith(other + "."):
             return Site(path, line)
+        # (`self.teacher = self._build_teacher()`, whose `return self.model` hands back the other)
+        method = value[len("self."):-2] if value.startswith("self.") and value.endswith("()") else None
+        owner = enclosing_class(path, line) if method and method.isidentifier() else None
+        start = class_methods(path, owner, (method,)).get(method) if owner else None
+        for returned in return_lines(path, start[0]) if start else []:
+            # (the object is known to be the same: the names may differ by `self.`)
+            if source_line(path, returned).strip() in (f"return {other}", f"return self.{other.rsplit('.', 1)[-1]}"):
+                return Site(path, returned, method)
     return None
 
 

@@ -111,3 +111,32 @@ def argument_given(path: str, line: int, name: str, files: list[str]):
     if given is None and name in bound and bound.index(name) < len(call.args):
         given = call.args[bound.index(name)]
     return (caller[0], caller[1], given) if given is not None else None
+
+
+def argument_made_at(path: str, line: int, name: str, caller_path: str, caller_line: int) -> int | None:
+    """For `name`, a parameter of the function holding `line`, called from the statement at
+    (`caller_path`, `caller_line`) (a recorded caller: `recon = model(inputs, locs)` for
+    `forward(self, x, locations)`): the line of the caller's function that last bound the name
+    passed for it (`inputs, locs = sampler(batch)`). None where the call or the name is unclear."""
+    function = _enclosing_function(path, line)
+    caller_function = _enclosing_function(caller_path, caller_line, or_module=True)
+    if function is None or caller_function is None:
+        return None
+    positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
+    bound = positional[1:] if positional and positional[0] in ("self", "cls") else positional
+    if name not in bound:
+        return None
+    index = bound.index(name)
+    # (the calls of that statement that pass that many arguments: one, or nothing is said)
+    required = len(bound) - len(function.args.defaults)
+    calls = [node for node in ast.walk(caller_function) if isinstance(node, ast.Call)
+             and node.lineno <= caller_line <= (node.end_lineno or node.lineno) and len(node.args) > index
+             and required <= len(node.args) + len(node.keywords) and len(node.args) <= len(bound)]
+    given = calls[0].args[index] if len(calls) == 1 else None
+    if not isinstance(given, ast.Name):
+        return None
+    bindings = [node.lineno for node in ast.walk(caller_function) if isinstance(node, (ast.Assign, ast.AnnAssign))
+                and node.lineno < caller_line
+                and given.id in {t.id for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+                                 for t in ast.walk(target) if isinstance(t, ast.Name)}]
+    return max(bindings) if bindings else None

@@ -7,7 +7,7 @@ import re
 
 from .locations import Site, is_library_path
 from .call_sites import passed_in_from
-from .source_search import assignments, imported_modules, same_function
+from .source_search import assignments, imported_modules, same_function, unpacked_argument
 from .model import BackwardCall, InplaceChange, Node, SavedTensor, Trace
 
 
@@ -148,9 +148,18 @@ def optimizer_built(step_site):
     found = _STEP_CALL.search(step_site.code) if step_site is not None else None
     if not found:
         return None
-    lines = assignments(step_site.path, found.group(1))
+    lines = assignments(step_site.path, found.group(1), limit=4)
+    # (the function's own assignment first: `model, optimizer = main()` at the bottom of the file
+    # takes back what the function that steps it returns)
+    own = [line for line in lines if same_function(step_site.path, line, step_site.line)]
+    lines = own or lines
     if not lines:
         return None
+    # (handed back by a wrapper, `accelerator.prepare(model, optimizer)`: where it was made)
+    given = unpacked_argument(step_site.path, lines[-1], found.group(1))
+    made = assignments(step_site.path, given, before=lines[-1]) if given else []
+    if made and same_function(step_site.path, made[-1], lines[-1]):
+        return Site(step_site.path, made[-1])
     # (`self.optimizer = optimizer`, given to the trainer: where the caller built it)
     files = list(dict.fromkeys(f.path for f in (*step_site.callers, step_site)
                                if not is_library_path(f.path) and not f.path.startswith("<")))

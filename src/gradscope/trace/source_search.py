@@ -194,6 +194,8 @@ def assigned_values(path: str, target: str, before: int | None = None, limit: in
     for node in ast.walk(tree):
         if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            # (`self.model, self.optimizer = accelerator.prepare(model, optimizer)` assigns each)
+            targets = [part for t in targets for part in (t.elts if isinstance(t, ast.Tuple) else [t])]
             if any(ast.unparse(t) == target for t in targets) and (before is None or node.lineno < before):
                 found.append((node.lineno, ast.unparse(node.value)))
     return sorted(found)[-limit:]
@@ -1437,4 +1439,180 @@ def string_settings(path: str, value: str, limit: int = 4, defaults: bool = Fals
         for node in ast.walk(tree):
             if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
                 found -= {d.lineno for d in (*node.args.defaults, *node.args.kw_defaults) if d is not None and is_it(d)}
+    return sorted(found)[:limit]
+
+
+def first_argument_name(path: str, line: int) -> str | None:
+    """The name passed as the first argument of the call a statement makes (`params` in
+    `optimizer = AdamW(params, lr=lr)`), or None where it passes an expression."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and node.lineno == line and node.args and isinstance(node.args[0], ast.Name):
+            return node.args[0].id
+    return None
+
+
+def called_function(path: str, line: int) -> str | None:
+    """The plain function a statement's value calls (`build_optimizer` in `opt =
+    build_optimizer(model, cfg)`); None for a method or a class (a capitalised name)."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AnnAssign)) and node.lineno == line and isinstance(node.value, ast.Call):
+            func = node.value.func
+            if isinstance(func, ast.Name) and not func.id[:1].isupper():
+                return func.id
+    return None
+
+
+def function_def(path: str, name: str) -> int | None:
+    """The first line of the module-level function `name` defined in `path` (its first decorator)."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == name:
+            return node.decorator_list[0].lineno if node.decorator_list else node.lineno
+    return None
+
+
+def unpacked_argument(path: str, line: int, target: str) -> str | None:
+    """For `self.model, self.optimizer = accelerator.prepare(model, optimizer)`, the name the call
+    is given in the place of `target` (`optimizer`): a wrapper that hands back what it is given."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and node.lineno == line and isinstance(node.value, ast.Call) \
+                and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple):
+            names = [ast.unparse(part) for part in node.targets[0].elts]
+            args = node.value.args
+            if target in names and len(args) == len(names) and isinstance(args[names.index(target)], ast.Name):
+                return args[names.index(target)].id
+    return None
+
+
+def branch_implies(path: str, condition: int, line: int) -> dict[str, object]:
+    """What the `if` at line `condition` having led to `line` says of the names it tests:
+    {name: True/False} for a plain truth test (`if self.efficient and ...:` around the line: it
+    was true), {name: ("==", value)} for a comparison with a constant. Names read as options are
+    (see names_read): `x`, `args.x`, `cfg["x"]` all give "x". Empty where nothing follows."""
+    tree = _parse(path)
+    node = next((n for n in ast.walk(tree) if isinstance(n, ast.If) and n.lineno == condition), None) if tree else None
+    if node is None:
+        return {}
+    in_body = any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in node.body)
+    in_else = any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in node.orelse)
+    if in_body == in_else:
+        return {}
+    # (true: every operand of an `and` held; false: every operand of an `or` failed)
+    test = node.test
+    joiner = ast.And if in_body else ast.Or
+    operands = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, joiner) else [test]
+    found: dict[str, object] = {}
+    for operand in operands:
+        held = in_body
+        if isinstance(operand, ast.UnaryOp) and isinstance(operand.op, ast.Not):
+            operand, held = operand.operand, not held
+        name = _option_name(operand)
+        if name is not None:
+            found[name] = held
+        elif isinstance(operand, ast.Compare) and len(operand.ops) == 1 and held \
+                and isinstance(operand.ops[0], ast.Eq) and isinstance(operand.comparators[0], ast.Constant):
+            name = _option_name(operand.left)
+            if name is not None:
+                found[name] = ("==", operand.comparators[0].value)
+    return found
+
+
+def _option_name(node) -> str | None:
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+        return node.slice.value
+    if isinstance(node, ast.Name):
+        return node.id
+    return None
+
+
+def function_applies(path: str, class_name: str, limit: int = 2) -> list[int]:
+    """Lines that apply the custom autograd Function `class_name` (`CheckpointFunction.apply(...)`,
+    or `fn = CheckpointFunction.apply` then `fn(...)` is not followed)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    return sorted(node.lineno for node in ast.walk(tree)
+                  if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "apply"
+                  and ast.unparse(node.func.value).rsplit(".", 1)[-1] == class_name)[:limit]
+
+
+def calls_containing(path: str, word: str, limit: int = 4) -> list[tuple[int, str]]:
+    """(line, callee) for calls whose function or method name holds `word`
+    (`model.gradient_checkpointing_enable()` for "checkpointing")."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = sorted((node.lineno, name) for node in ast.walk(tree) if isinstance(node, ast.Call)
+                   and word in (name := ast.unparse(node.func).rsplit(".", 1)[-1]))
+    return found[:limit]
+
+
+def grad_off_returns(path: str, limit: int = 4) -> list[tuple[int, int, int]]:
+    """(the decorator, the return, the statement that bound what it returns) for the functions of
+    a file run under `@torch.no_grad()` (or inference_mode) that return a name they bound by
+    indexing or slicing (`patches = volume[:, :, z:z + p]`): views handed out of a no-grad function."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for function in ast.walk(tree):
+        if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        decorator = next((d for d in function.decorator_list
+                          if any(word in ast.unparse(d) for word in GRAD_OFF_WORDS)), None)
+        if decorator is None:
+            continue
+        for node in ast.walk(function):
+            if not isinstance(node, ast.Return) or node.value is None:
+                continue
+            names = [e.id for e in (node.value.elts if isinstance(node.value, ast.Tuple) else [node.value])
+                     if isinstance(e, ast.Name)]
+            for statement in ast.walk(function):
+                if isinstance(statement, ast.Assign) and statement.lineno < node.lineno and len(statement.targets) == 1 \
+                        and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id in names[:1] \
+                        and isinstance(statement.value, ast.Subscript):
+                    found.append((decorator.lineno, node.lineno, statement.lineno))
+    return found[:limit]
+
+
+def calls_in_function(path: str, first_line: int, name: str, limit: int = 2) -> list[int]:
+    """Lines of the function starting at `first_line` that call `name` (`ctx.save_for_backward`)."""
+    function = _function_at(path, first_line)
+    if function is None:
+        return []
+    return sorted(node.lineno for node in ast.walk(function) if isinstance(node, ast.Call)
+                  and ast.unparse(node.func).rsplit(".", 1)[-1] == name)[:limit]
+
+
+def appended_into(path: str, line: int, limit: int = 8) -> list[tuple[int, str]]:
+    """For a statement that builds a container from a list (`nn.Sequential(*modules)`,
+    `nn.ModuleList(layers)`): (line, the callee) of the statements of its function, before it,
+    that append a call's result to that list (`modules.append(nn.Linear(a, b))`,
+    `modules.append(_ACTIVATIONS[name]())`, callee `_ACTIVATIONS[name]`)."""
+    function = _enclosing_function(path, line)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return []
+    lists = {arg.value.id if isinstance(arg, ast.Starred) else arg.id
+             for node in ast.walk(statement) if isinstance(node, ast.Call)
+             for arg in node.args if isinstance(getattr(arg, "value", arg), ast.Name)}
+    found = []
+    for node in ast.walk(function):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" \
+                and isinstance(node.func.value, ast.Name) and node.func.value.id in lists and node.lineno < line \
+                and node.args and isinstance(node.args[0], ast.Call):
+            found.append((node.lineno, ast.unparse(node.args[0].func)))
     return sorted(found)[:limit]

@@ -1,0 +1,133 @@
+"""Source facts behind this stop's origins: what a branch taken says of its options, where an
+optimizer and its parameter list were made, where a custom Function is applied, which argument
+a caller passed, views handed out of a no-grad function, modules appended to a list. Pure source
+reading: no torch, nothing run."""
+
+from __future__ import annotations
+
+import textwrap
+
+from gradscope.analyses.settings import _agrees
+from gradscope.trace.call_sites import argument_made_at
+from gradscope.trace.source_search import (
+    appended_into,
+    assignments,
+    branch_implies,
+    called_function,
+    calls_containing,
+    calls_in_function,
+    first_argument_name,
+    function_applies,
+    function_def,
+    grad_off_returns,
+    unpacked_argument,
+)
+
+
+def _write(tmp_path, name, text):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text))
+    return str(path)
+
+
+def test_a_branch_taken_says_what_its_options_held(tmp_path):
+    path = _write(tmp_path, "layer.py", """\
+        def forward(self, x, cfg):
+            if self.efficient and any(x):
+                y = 1
+            else:
+                y = 2
+            if not cfg["fast"] or cfg.mode == "lm":
+                y = 3
+            else:
+                y = 4
+            if cfg.mode == "lm":
+                y = 5
+    """)
+    assert branch_implies(path, 2, 3) == {"efficient": True}
+    assert branch_implies(path, 2, 5) == {}  # (an `and` that failed: which part failed is unknown)
+    assert branch_implies(path, 6, 9) == {"fast": True}  # (an `or` that failed: each part failed)
+    assert branch_implies(path, 10, 11) == {"mode": ("==", "lm")}
+    assert _agrees("True", True) and not _agrees("False", True) and _agrees("'lm'", ("==", "lm"))
+    assert _agrees("cfg['x']", True)  # (not a literal: nothing to compare)
+
+
+def test_the_optimizer_and_its_parameter_list_are_found(tmp_path):
+    path = _write(tmp_path, "train.py", """\
+        def build_optimizer(model, cfg):
+            params = [p for p in model.parameters() if p.requires_grad]
+            return torch.optim.AdamW(params, lr=cfg["lr"])
+
+        def train(model, cfg, accelerator):
+            optimizer = build_optimizer(model, cfg)
+            model, optimizer = accelerator.prepare(model, optimizer)
+    """)
+    assert called_function(path, 6) == "build_optimizer"
+    assert function_def(path, "build_optimizer") == 1
+    assert first_argument_name(path, 3) == "params"
+    assert assignments(path, "params", before=3) == [2]
+    assert unpacked_argument(path, 7, "optimizer") == "optimizer"
+    assert assignments(path, "optimizer") == [6, 7]  # (a tuple target assigns each of its names)
+
+
+def test_applies_of_a_custom_function_and_its_saves(tmp_path):
+    path = _write(tmp_path, "ckpt.py", """\
+        class CheckpointFunction(torch.autograd.Function):
+            @staticmethod
+            def forward(ctx, fn, *args):
+                ctx.save_for_backward(*args)
+                return fn(*args)
+
+        def checkpoint(fn, *args):
+            return CheckpointFunction.apply(fn, *args)
+
+        def build(model):
+            model.gradient_checkpointing_enable()
+    """)
+    assert function_applies(path, "CheckpointFunction") == [8]
+    assert function_applies(path, "Other") == []
+    assert calls_in_function(path, 2, "save_for_backward") == [4]
+    assert calls_containing(path, "checkpointing") == [(11, "gradient_checkpointing_enable")]
+
+
+def test_the_caller_statement_that_bound_an_argument(tmp_path):
+    model = _write(tmp_path, "model.py", """\
+        class Net:
+            def forward(self, x, locations, ratio=0.5):
+                x[0] = 1
+    """)
+    loop = _write(tmp_path, "loop.py", """\
+        def run(model, sampler, batch):
+            inputs, places = sampler(batch)
+            target = inputs.clone()
+            out = model(inputs, places, 0.3)
+    """)
+    assert argument_made_at(model, 3, "x", loop, 4) == 2
+    assert argument_made_at(model, 3, "absent", loop, 4) is None
+
+
+def test_views_handed_out_of_a_no_grad_function(tmp_path):
+    path = _write(tmp_path, "data.py", """\
+        class Sampler:
+            @torch.no_grad()
+            def __call__(self, volume):
+                patches = volume[:, :, 0:4]
+                return patches, 0
+
+            def plain(self, volume):
+                part = volume[:, 0]
+                return part
+    """)
+    assert grad_off_returns(path) == [(2, 5, 4)]
+
+
+def test_calls_appended_to_the_list_a_container_is_built_from(tmp_path):
+    path = _write(tmp_path, "ff.py", """\
+        def build(layers, acts):
+            modules = []
+            for i in range(3):
+                modules.append(nn.Linear(layers[i], layers[i + 1]))
+                modules.append(ACTS[acts[i]]())
+            return nn.Sequential(*modules)
+    """)
+    assert appended_into(path, 6) == [(4, "nn.Linear"), (5, "ACTS[acts[i]]")]
