@@ -15,7 +15,8 @@ NOTEBOOKS = SAMPLES / "notebooks"
 
 # notebook -> (rule, [(cell number, line, role), ...] in report order)
 EXPECTED = {
-    "leaf_and_retain_grad.ipynb": ("non-leaf-grad-read", [(3, 1, "fix"), (3, 1, "non-leaf"), (4, 3, "read")]),
+    "leaf_and_retain_grad.ipynb": ("non-leaf-grad-read", [(3, 1, "fix"), (3, 1, "non-leaf"), (4, 3, "read"),
+                                                        (4, 2, "affected")]),
     "inplace_version.ipynb": ("inplace-modified-saved-tensor", [(4, 1, "fix"), (3, 2, "saved"), (4, 1, "modified"),
                                                                 (5, 1, "backward")]),
     "backward_twice.ipynb": ("backward-through-freed-graph", [(5, 1, "fix"), (3, 2, "created"), (4, 1, "freed"),

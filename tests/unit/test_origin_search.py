@@ -131,3 +131,12 @@ def test_calls_appended_to_the_list_a_container_is_built_from(tmp_path):
             return nn.Sequential(*modules)
     """)
     assert appended_into(path, 6) == [(4, "nn.Linear"), (5, "ACTS[acts[i]]")]
+
+
+def test_appended_into_reads_any_argument_shape(tmp_path):
+    path = _write(tmp_path, "block.py", """\
+        def forward(self, x):
+            x = self.conv(x.transpose(1, 2), self.weight, *self.extra)
+            return x
+    """)
+    assert appended_into(path, 2) == []

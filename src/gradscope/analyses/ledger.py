@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..trace.locations import Site, user_site
+from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import Freeze, ParamStep, Trace
 from ..trace.queries import optimizer_built, root_call, top_module
 from ..trace.source_search import assignments, called_function, first_argument_name, function_def, return_lines
@@ -201,8 +201,12 @@ def definition_sites(trace: Trace, leaves: list[int], limit: int = 3) -> list[Si
     """Where these parameters were defined, each line once (a head and the loss's own
     `nn.Parameter`s are two lines to name, a layer's weight and bias one)."""
     found: list[Site] = []
-    for lid in leaves:
-        site = site_of(trace, lid)
+    # (the program's own lines first: a layer it added to a library model, `model.fc = nn.Linear(...)`,
+    # says more than the library's layers around it)
+    sites = [site_of(trace, lid) for lid in leaves]
+    ordered = [s for s in sites if s is not None and not is_library_path(s.path)] + \
+        [s for s in sites if s is not None and is_library_path(s.path)]
+    for site in ordered:
         if site is not None and not any((s.path, s.line) == (site.path, site.line) for s in found):
             found.append(site)
             if len(found) >= limit:

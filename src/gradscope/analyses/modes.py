@@ -15,7 +15,8 @@ from ..trace.locations import Site, is_library_path
 from ..trace.model import MODE_DEPENDENT, ModeSwitch, ModuleCall, Trace
 from ..trace.queries import root_call
 from ..trace.registry_search import registry_keys
-from ..trace.source_search import appended_into, enclosing_loop, mode_calls, same_function
+from ..trace.source_search import (appended_into, attribute_set_to, calls_named, enclosing_condition,
+                                   enclosing_function_name, enclosing_loop, mode_calls, names_written, same_function)
 
 # Layers that compute differently in eval mode: what training in eval mode changes.
 
@@ -339,3 +340,24 @@ def module_built_at(call: ModuleCall, files: tuple[str, ...]) -> Site | None:
     found = [line for line, callee in appended_into(made.path, made.line)
              if callee.rsplit(".", 1)[-1] == call.type or registry_keys(made.path, line, call.type, files)]
     return Site(made.path, found[0], made.function, made.callers) if len(found) == 1 else None
+
+
+def conditional_resets(path: str, line: int, files: list[str]) -> list[tuple[Site, Site]]:
+    """For a statement that keeps a state on its object (`_, self.weight = self.gru(x, self.weight)`):
+    (the `if` around the call, the call) for each call of a method of the program that resets that
+    attribute to None (`def reset_parameters(self): self.weight = None`) made only under a
+    condition (`if epoch % cfg["state_reset_every"] == 0:`): the reset the carried state needed,
+    skipped on some iterations."""
+    found = []
+    for name in names_written(path, line):
+        if not name.startswith("self.") or "[" in name:
+            continue
+        attr = name[len("self."):]
+        methods = {enclosing_function_name(path, reset) for reset in attribute_set_to(path, attr, None, limit=4)}
+        for method in sorted(m for m in methods if m and m != "__init__"):
+            for other in files:
+                for call in calls_named(other, method, limit=4):
+                    condition = enclosing_condition(other, call)
+                    if condition is not None:
+                        found.append((Site(other, condition), Site(other, call)))
+    return found[:2]

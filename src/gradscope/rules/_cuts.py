@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from ..analyses.settings import inference_mode_options, library_entry, option_set
+from ..analyses.settings import inference_mode_options, library_entry, option_set, options_read
 from ..trace.findings import Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GraphCut, Trace
@@ -278,10 +278,21 @@ def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
                                                            "requires no grad"))
         # Where the program sets use_reentrant (a config entry passed down to the library's
         # checkpoint call) is the line to change, before the call it reaches.
-        for place, value in option_set(project_files(trace), "use_reentrant", unless=("False",)):
-            finding.mark_fix(place, f"sets use_reentrant={value}: reentrant checkpointing runs the checkpointed "
-                                    "code under no_grad, so inputs that do not require grad give outputs without "
-                                    "a graph; set it to False")
+        # (the same detached before it, in the forward that ran the checkpoint: a frozen stem)
+        detached = [c for c in trace.cuts.values() if c.reason in ("detach", "data") and c.seq < cut.seq
+                    and c.backwards_before == cut.backwards_before and user_site(c.site) is not None]
+        files = project_files(trace)
+        for place, value in option_set(files, "use_reentrant", unless=("False",)):
+            # (given by an option, `use_reentrant=cfg["checkpoint_use_reentrant"]`: where it is set)
+            origins = [] if value in ("True", "None") else options_read(place, files, accept=lambda v: v == "True")
+            for origin, name, _ in origins or [(place, "use_reentrant", value)]:
+                finding.mark_fix(origin, f"sets {name}={value if origin is place else 'True'}: reentrant "
+                                         "checkpointing runs the checkpointed code under no_grad, so inputs that do "
+                                         "not require grad give outputs without a graph; set it to False")
+        for other in sorted(detached, key=lambda c: c.seq)[-1:]:
+            finding.add(Location.at(user_site(other.site), "cut", "detached before the checkpoint: what it passes in "
+                                                                  "then requires no grad"))
+            finding.mark_fix(user_site(other.site), "or keep the graph here, so the checkpointed input requires grad")
     inside = _call_inside_block(cut)
     if inside is not None:
         finding.mark_fix(*inside)

@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, source_line, user_site
+from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..analyses.settings import option_set
 from ..trace.queries import project_files, user_files
 from ..trace.model import Trace
 from ..trace.call_sites import caller_in_source
-from ..trace.source_search import (calls_named, function_applies, calls_with_argument, reentrant_checkpoint_calls, return_lines,
+from ..trace.source_search import (calls_named, function_applies, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
                                    sibling_method)
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _cuts, _nan
@@ -153,11 +153,46 @@ def _unused_input(trace, call, found):
         Location.at(detach.site if detach else None, "cut", "cut by detach"))
     if reentrant:
         finding.fix = "Pass use_reentrant=False to torch.utils.checkpoint, whose graph torch.autograd.grad can see."
+    if arg is None:
+        _modules_that_never_ran(trace, call, finding)
     for site in reentrant:
         finding.mark_fix(site, "runs its function with reentrant checkpointing, whose graph torch.autograd.grad "
                                "cannot see: pass use_reentrant=False")
         finding.add(Location.at(site, "checkpoint", "reentrant checkpoint"))
     return finding
+
+
+def _modules_that_never_ran(trace, call, finding) -> None:
+    """An unused input past those recorded (a list of every parameter): the parameters no
+    recorded op used, by module. A module that never ran in the forward (an auxiliary head that
+    only runs in train mode) leaves its parameters out of every graph; the statement that passes
+    every parameter is where to choose them, and the mode the model ran in may be why."""
+    used = {lid for node in trace.nodes.values() if node.seq < call.seq for lid in node.leaf_ids}
+    unused = [leaf for leaf in trace.leaves.values() if leaf.kind == "parameter" and leaf.id not in used and leaf.name]
+    if not unused:
+        return
+    ran = {c.name for c in trace.module_calls.values() if c.name}
+    modules = list(dict.fromkeys(leaf.name.rsplit(".", 1)[0] for leaf in unused))
+    def never_ran(name):
+        return name not in ran and not any(r.startswith(name + ".") for r in ran)
+    # (the outermost module that never ran: `aux1`, not each of its layers)
+    idle = list(dict.fromkeys(next((".".join(m.split(".")[:i]) for i in range(1, m.count(".") + 2)
+                                    if never_ran(".".join(m.split(".")[:i]))), m)
+                              for m in modules if never_ran(m)))
+    finding.explanation += (f" {len(unused)} parameters were used by no op before this call"
+                            + (f"; the modules {', '.join(f'`{m}`' for m in idle[:4])} never ran in the forward"
+                               if idle else "") + ".")
+    finding.add(Location.at(unused[0].site, "defined", f"defines `{unused[0].name}`, used by no op"))
+    passes = next((frame for frame in (call.site, *reversed(call.site.callers)) if call.site is not None
+                   and not is_library_path(frame.path) and ".parameters()" in frame.code), None)
+    finding.mark_fix(passes, "asks for the gradient of every parameter, including those no op used: pass only "
+                             "those the output depends on, or allow_unused=True")
+    roots = [c for c in trace.module_calls.values() if c.parent is None and c.training is False and c.site]
+    if idle and roots:
+        for path in dict.fromkeys(f.path for f in (roots[0].site, *roots[0].site.callers) if not is_library_path(f.path)):
+            for line in mode_calls(path, training=False)[:1]:
+                finding.add(Location(path, line, "mode", "eval mode set: the modules that run only in training "
+                                                         "mode never ran"))
 
 
 def _input_without_grad(trace, call, found):

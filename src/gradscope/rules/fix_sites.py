@@ -28,7 +28,8 @@ FIX_ROLES: dict[str, list[tuple[str, str]]] = {
     "custom-function-bad-gradient": [("returned", "the Function's backward returns here: one gradient per input "
                                                   "of forward, each shaped like its input (None where none)")],
     "custom-function-view-inplace": [("returned", "forward returns its input (or a view of it): return a clone, "
-                                                  "or declare the change with ctx.mark_dirty")],
+                                                  "or declare the change with ctx.mark_dirty"),
+                                     ("failed", "or make this write out of place")],
     # (multi-output-view-inplace: no line. Cloning the view, or an out-of-place op, would make an
     # in-place update meant for the whole tensor a no-op; the finding says what to check.)
     "detach-view-inplace": [("failed", "changes in place a view of a detached tensor that autograd still needs: "
@@ -129,6 +130,11 @@ def mark_fix_sites(findings: list[Finding]) -> None:
                 finding.add(Location(site.path, line, "guard", f"{name} that does not guard", site.function,
                                      site.callers))
             finding.mark_fix(site, why)
+            # (a second line, as good, where the table gives one: "or ...")
+            for other_role, other_why in FIX_ROLES.get(finding.rule, ())[1:]:
+                other = _user_line(next((loc for loc in finding.locations if loc.role == other_role), None))
+                if other_why.startswith("or ") and role != other_role and other is not None:
+                    finding.mark_fix(other, other_why)
             break
 
 

@@ -7,11 +7,13 @@ post mortem which freed node the failing backward reached and from where.
 
 from __future__ import annotations
 
+from ..analyses.modes import conditional_resets
 from ..analyses.provenance import crossings
+from ..analyses.settings import options_read
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GRAD_CHECK_STEPS, BackwardCall, Node, Trace
-from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site
+from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site, project_files
 from ..trace.source_search import (attribute_cache_check, caching_block, calls_named, carrying_statement,
                                    enclosing_loop, ineffective_detaches, kept_on_objects, passthrough_rebind,
                                    reads_a_parameter, same_function)
@@ -167,7 +169,11 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                             "it again with a new forward pass here (`.detach()` would leave the loss "
                                             "without a graph)")
         elif foreign:
-            use = user_site(crossing.new.site) or crossing.new.site
+            # (where the value went into the graph of the backward that freed it: the earlier use;
+            # the new use of the failing loss may be the value's own, meant use)
+            early = earlier_use(trace, crossing.old, freeing, None)
+            use = (user_site(early.site) if early is not None else None) or user_site(crossing.new.site) \
+                or crossing.new.site
             finding.mark_fix(use, f"puts the value made at {where(crossing.old.site)} into the graph of the backward "
                                   f"at {where(freeing.site)}, which does not train what made it and frees its graph: "
                                   "use `.detach()` of it here")
@@ -204,6 +210,8 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                                                   f"{where(crossing.old.site)}) comes back in here with the graph "
                                                   f"that the backward at {where(freeing.site)} freed: take "
                                                   "`.detach()` of it here")
+        elif stored is not None and _mark_skipped_reset(finding, trace, stored):
+            pass
         elif stored is not None:
             finding.mark_fix(stored, f"keeps the value made at {where(crossing.old.site)} for the next iteration "
                                      f"with its graph, which the backward at {where(freeing.site)} frees: keep "
@@ -329,6 +337,12 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
                 "second loss. retain_graph=True would only hide this.")
         if carried_fix:
             finding.fix = carried_fix
+        reset = next((loc for loc in finding.locations if loc.role == "reset"), None)
+        if reset is not None:
+            finding.fix = (f"Reset the kept state before each pass that starts afresh: the reset at "
+                           f"{where(reset)} runs only when its condition holds, so the other passes start from a "
+                           "state whose graph the last backward freed. (`.detach()` of the kept state would also "
+                           "stop the error, but keeps the state across passes that were meant to start afresh.)")
     finding.add(_repeating_loop(freeing, call))
     return finding
 
@@ -384,6 +398,24 @@ def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | No
                                            "be backpropagated once)")
 
 
+def _mark_skipped_reset(finding: Finding, trace: Trace, kept: Site) -> bool:
+    """Where the state kept at `kept` has a reset the program calls only under a condition (see
+    conditional_resets): mark the option the condition reads and the condition (a `.detach()`
+    would change the method: the state was meant to start afresh). Whether it found one."""
+    files = project_files(trace)
+    resets = conditional_resets(kept.path, kept.line, files)
+    for condition, reset in resets:
+        for place, name, value in options_read(condition, files):
+            finding.mark_fix(place, f"sets `{name}` to {value}, which the condition at {where(condition)} reads: the "
+                                    f"reset at {where(reset)} of the state kept at {where(kept)} is then skipped, and "
+                                    "the next iteration starts from a state whose graph the backward freed")
+        finding.mark_fix(condition, f"runs the reset at {where(reset)} of the state kept at {where(kept)} only on "
+                                    "some iterations: the others start from a state whose graph the backward freed; "
+                                    "reset it before each")
+        finding.add(Location.at(reset, "reset", "resets the kept state, on some iterations only"))
+    return bool(resets)
+
+
 def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line: Site | None, kept: list,
                   linked: Site | None, consumer: Node | None, freeing: BackwardCall | None, carried: bool,
                   call: BackwardCall) -> str | None:
@@ -417,7 +449,10 @@ def _mark_carried(finding: Finding, trace: Trace, freed: Node | None, loop_line:
         return ("Keep the cache to one forward pass: enter the caching context around each forward (or not at "
                 "all), so that each backward gets values computed, with their graph, for it.")
     carry = carrying_statement(made.path, made.line) if made is not None and across else None
-    if carry is not None:
+    # (a reset of that state exists but runs under a condition that skipped it: the condition,
+    # and the option it reads, are what to change; keeping `.detach()` would change the method)
+    resets = _mark_skipped_reset(finding, trace, Site(made.path, carry)) if carry is not None else False
+    if carry is not None and not resets:
         finding.mark_fix(Site(made.path, carry, made.function, made.callers),
                          f"keeps the tensor made at {where(made)} for the next iteration with its graph, which the "
                          f"backward at {where(freeing.site if freeing else None)} frees: keep `.detach()` of it")

@@ -8,14 +8,16 @@ change to the same memory after the save.
 
 from __future__ import annotations
 
+import re
+
 from ..analyses.provenance import crossings_at
 from ..analyses.modes import module_built_at
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, user_site
+from ..trace.locations import Site, source_line, user_site
 from ..trace.model import BackwardCall, InplaceChange, Trace
 from ..trace.queries import changes_after_save, frame_in_caller_of, model_call_site, saved_tensor_of, user_files
 from ..trace.source_search import (alias_assignment, rebinds_own_tensor, views_handed_out, attribute_set_to, names_written, constructor_calls, constructor_calls_in, saved_tensors_changed,
-                                   writes_an_argument, calls_in_function, sibling_method)
+                                   writes_an_argument, writes_own_local, calls_in_function, assignments, same_function, sibling_method)
 from ._words import ACTIVATIONS, call_words, leaf_words, node_words, op_words, shape_words, uncaught_note, where
 from .ddp import DDP_BUFFERS_FIX, buffer_written_by_ddp
 
@@ -55,12 +57,21 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
             produced_by = leaf_words(leaf)
             finding.add(Location.at(leaf.site if leaf else None, "created", "leaf created"))
     finding.add(Location.at(node.site if node else None, "saved", "saved for backward"))
+    if saved is not None and saved.producer_node is None and saved.producer_leaf is None and changes:
+        # (made where no graph was recorded, under no_grad: from the source, where the name the
+        # write changes was bound)
+        written = user_site(changes[0].site)
+        names = [n.split("[")[0] for n in names_written(written.path, written.line)] if written else []
+        made = assignments(written.path, names[0], before=written.line) if names and names[0].isidentifier() else []
+        if made and same_function(written.path, made[-1], written.line):
+            finding.add(Location.at(Site(written.path, made[-1], written.function, written.callers), "created",
+                                    "makes the tensor the write changes"))
     # (saved inside a library layer built in a loop of the program: the statement that built it)
     saver = trace.module_calls.get(node.module_call) if node is not None and node.module_call is not None else None
     built_at = module_built_at(saver, tuple(user_files(trace)[:24])) if saver is not None else None
     finding.add(Location.at(built_at, "created", f"builds the `{saver.type}` whose forward saved it") if built_at else None)
     stepped = any(_by_optimizer(c) for c in changes)
-    if not stepped and any(_updates_a_parameter(trace, c) for c in changes):
+    if not stepped and any(_updates_a_parameter(trace, c, saved) for c in changes):
         finding.fix = ("The program's own update of the parameters (under no_grad, between a forward and a backward "
                        "that needs its saved weights) changed them in place. If that update is meant to come between "
                        "the two (a perturbation, as in SAM), do not reuse for the second loss what the first forward "
@@ -133,7 +144,7 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
     # (a torch optimizer's step; or the program's own update of its parameters under no_grad, a
     # perturbation such as SAM's `first_step` that is meant to come between two backward calls:
     # moving that one would break the method, so only the reuse is marked)
-    stepped = [c for c in changes if _by_optimizer(c) or _updates_a_parameter(trace, c)]
+    stepped = [c for c in changes if _by_optimizer(c) or _updates_a_parameter(trace, c, saved)]
     for change in [c for c in stepped if _by_optimizer(c)]:
         finding.mark_fix(user_site(change.site),
                          f"this step changes in place the weights that {saver} saved, before the backward "
@@ -157,8 +168,16 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
                              f"takes from the forward at {where(built or old)}, so the backward uses the new weights; "
                              "or take it `.detach()`ed, if no gradient is meant to flow through it")
             finding.add(Location.at(reuse.old.site, "built", "computed before the step, reused after it"))
-        else:
+        elif built is not None:
             finding.mark_fix(built, "or run this forward again after the step, so the backward uses the new weights")
+        else:
+            # (the program's own update, called from the step function between its forward and
+            # the backward, a callback's weight merge: the call to move after the backward)
+            for change in stepped[:1]:
+                caller = frame_in_caller_of(user_site(change.site), user_site(node.site) if node else None)
+                finding.mark_fix(caller, f"runs the program's own update of the weights (at {where(change.site)}) "
+                                         f"after the forward that saved them and before the backward at "
+                                         f"{where(user_site(call.site) or call.site)}: call it after that backward")
         return
     for site in built_inplace:
         finding.mark_fix(site, f"built with inplace=True: it overwrites its input, which {saver} saved for "
@@ -166,11 +185,17 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
     # What was saved is a view of memory written later (`t = x[:, 0]` saved, then `x[:, 0] = ...`):
     # the view shares it; a copy taken there does not.
     producer = trace.node(saved.producer_node) if saved is not None else None
+    view_copy = None
     if producer is not None and producer.op in _VIEW_OPS and changes and not built_inplace \
             and not _writes_the_view_itself(producer.site, changes[0].site):
-        finding.mark_fix(user_site(producer.site), f"takes a view of memory that the in-place write at "
-                                                   f"{where(changes[0].site)} then changes: take a copy here "
-                                                   "(`.clone()`)")
+        view_copy = user_site(producer.site)
+        written = user_site(changes[0].site)
+        if written is None or not writes_own_local(written.path, written.line):
+            finding.mark_fix(view_copy, f"takes a view of memory that the in-place write at "
+                                        f"{where(changes[0].site)} then changes: take a copy here (`.clone()`)")
+            view_copy = None
+        # (else the write goes into the function's own local tensor: making it out of place is
+        # the first fix, a copy where the view is taken the other)
     for change in changes:
         site = user_site(change.site)
         if site is None or (change.inplace_kwarg and built_inplace):
@@ -185,12 +210,20 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
         alias = alias_assignment(site.path, site.line)
         if alias is not None and rebinds_own_tensor(site.path, alias):
             finding.add(Location.at(Site(site.path, alias, site.function, site.callers), "created",
-                                    f"the name written at line {site.line} is a view of the tensor {saver} saved"))
+                                    f"the name written at line {site.line} names the tensor {saver} saved"))
+            # (a rename, `x = features`: where the tensor itself was made)
+            renamed = re.fullmatch(r"\s*\w+\s*=\s*(\w+)\s*", source_line(site.path, alias))
+            made = assignments(site.path, renamed.group(1), before=alias) if renamed else []
+            if made and same_function(site.path, made[-1], alias):
+                finding.add(Location.at(Site(site.path, made[-1], site.function, site.callers), "created",
+                                        "makes that tensor"))
             alias = None
         if alias is not None:
             finding.mark_fix(Site(site.path, alias, site.function, site.callers),
                              f"this makes another name for the tensor {saver} saved, so the in-place write "
                              f"at line {site.line} changes that tensor too: assign a copy here (`.clone()`)")
+            if _visible_inplace(change):
+                finding.mark_fix(site, "or make this write out of place")
         elif site.callers and writes_an_argument(site.path, site.line):
             finding.mark_fix(site, f"changes its argument in place, and the caller's tensor is the one {saver} "
                                    "saved: make this out of place")
@@ -206,6 +239,12 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
         else:
             finding.mark_fix(site, f"{op_words(change.op)} here changes in place the tensor {saver} saved for "
                                    "backward: make it out of place")
+    if view_copy is not None:
+        finding.mark_fix(view_copy, "or take a copy (`.clone()`) of the view saved here")
+
+
+_VIEW_NODES = ("TBackward", "TransposeBackward", "PermuteBackward", "ViewBackward", "ExpandBackward",
+               "SelectBackward", "SliceBackward", "UnsqueezeBackward", "SqueezeBackward", "AsStridedBackward")
 
 
 def _writes_the_view_itself(made: Site | None, written: Site | None) -> bool:
@@ -250,10 +289,20 @@ def _visible_inplace(change: InplaceChange) -> bool:
         "__setitem__", "set_", "copy_", "data") or change.inplace_kwarg or change.bypasses_version
 
 
-def _updates_a_parameter(trace: Trace, change: InplaceChange) -> bool:
+def _updates_a_parameter(trace: Trace, change: InplaceChange, saved=None) -> bool:
     """A write, with grad off, into a parameter by the program's own code (an optimizer of its
-    own, a weight perturbation)."""
+    own, a weight perturbation, weights merged in through `state_dict()`'s detached tensors: the
+    saved parameter's own memory)."""
     leaf = trace.leaf(change.leaf)
+    if leaf is None and saved is not None and saved.producer_leaf is not None and change.storage is not None \
+            and change.storage == saved.storage:
+        leaf = trace.leaf(saved.producer_leaf)
+    elif leaf is None and saved is not None and saved.producer_node is not None and change.storage == saved.storage:
+        # (a view of the parameter was saved: `linear` saves `weight.t()`)
+        producer = trace.node(saved.producer_node)
+        if producer is not None and len(producer.leaf_ids) == 1 and not producer.next_ids and (
+                producer.op in _VIEW_OPS or producer.name.startswith(_VIEW_NODES)):
+            leaf = trace.leaf(producer.leaf_ids[0])
     return leaf is not None and leaf.kind == "parameter" and not change.grad_enabled and not _by_optimizer(change)
 
 

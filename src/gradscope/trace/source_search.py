@@ -365,6 +365,23 @@ def writes_an_argument(path: str, line: int) -> bool:
     return False
 
 
+def writes_own_local(path: str, line: int) -> bool:
+    """Does the statement at `line` change in place a plain local name of its function (`x +=
+    x_conv` after `x = features`), not an argument nor an attribute (`self.bank[i] = v`)? The
+    function owns that tensor: the write is where to make it out of place."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return False
+    arguments = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
+    for node in ast.walk(function):
+        if getattr(node, "lineno", None) != line:
+            continue
+        if isinstance(node, (ast.AugAssign, ast.Assign)):
+            base = (_written_base(node) or "").split("[")[0]
+            return bool(base) and base.isidentifier() and base not in arguments
+    return False
+
+
 def reads_an_argument(path: str, line: int) -> bool:
     """Does the statement at `line` combine an argument of its function (other than `self`) as an
     operand, outside any loop of that function? (`self.sum += val * n` in `def update(self, val,
@@ -884,7 +901,13 @@ def rebinds_own_tensor(path: str, line: int) -> bool:
         value = value.func.value if isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) \
             else value.value if isinstance(value, ast.Subscript) else None
     parameters = {arg.arg for arg in ast.walk(function.args) if isinstance(arg, ast.arg)}
-    return isinstance(value, ast.Name) and value.id == statement.targets[0].id and value.id not in parameters
+    if not isinstance(value, ast.Name) or value.id in parameters:
+        return False
+    # (`x = features`, a new name for the function's own tensor whose old name is not read again:
+    # a rename, which leaves the write through the new name the one to change)
+    return value.id == statement.targets[0].id or not any(
+        isinstance(node, ast.Name) and node.id == value.id and isinstance(node.ctx, ast.Load) and node.lineno > line
+        for node in ast.walk(function))
 
 
 def binding_line(path: str, line: int) -> int | None:
@@ -1606,9 +1629,9 @@ def appended_into(path: str, line: int, limit: int = 8) -> list[tuple[int, str]]
     statement = _statement_at(function, line) if function is not None else None
     if statement is None:
         return []
-    lists = {arg.value.id if isinstance(arg, ast.Starred) else arg.id
-             for node in ast.walk(statement) if isinstance(node, ast.Call)
-             for arg in node.args if isinstance(getattr(arg, "value", arg), ast.Name)}
+    given = [arg.value if isinstance(arg, ast.Starred) else arg
+             for node in ast.walk(statement) if isinstance(node, ast.Call) for arg in node.args]
+    lists = {arg.id for arg in given if isinstance(arg, ast.Name)}
     found = []
     for node in ast.walk(function):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "append" \
