@@ -13,6 +13,49 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "weights_merged_between_forward_and_backward.py": ("inplace-modified-saved-tensor", [
+        ("weights_merged_between_forward_and_backward.py", 25, "fix"),
+        ("weights_merged_between_forward_and_backward.py", 24, "saved"),
+        ("weights_merged_between_forward_and_backward.py", 20, "modified"),
+        ("weights_merged_between_forward_and_backward.py", 36, "backward")]),
+    "mutual_learning_peer_not_detached.py": ("backward-through-freed-graph", [
+        ("mutual_learning_peer_not_detached.py", 10, "fix"), ("mutual_learning_peer_not_detached.py", 19, "created"),
+        ("mutual_learning_peer_not_detached.py", 9, "used"), ("mutual_learning_peer_not_detached.py", 10, "used"),
+        ("mutual_learning_peer_not_detached.py", 21, "linked"),
+        ("mutual_learning_peer_not_detached.py", 23, "freed"),
+        ("mutual_learning_peer_not_detached.py", 23, "backward"),
+        ("mutual_learning_peer_not_detached.py", 20, "outer")]),
+    "state_reset_skipped_by_schedule.py": ("backward-through-freed-graph", [
+        ("state_reset_skipped_by_schedule.py", 7, "fix"), ("state_reset_skipped_by_schedule.py", 34, "fix"),
+        ("state_reset_skipped_by_schedule.py", 35, "reset"), ("state_reset_skipped_by_schedule.py", 22, "created"),
+        ("state_reset_skipped_by_schedule.py", 22, "used"), ("state_reset_skipped_by_schedule.py", 30, "carried"),
+        ("state_reset_skipped_by_schedule.py", 31, "freed"), ("state_reset_skipped_by_schedule.py", 31, "backward"),
+        ("state_reset_skipped_by_schedule.py", 29, "outer")]),
+    "reentrant_checkpoint_after_detached_stem.py": ("backward-without-graph", [
+        ("reentrant_checkpoint_after_detached_stem.py", 8, "fix"),
+        ("reentrant_checkpoint_after_detached_stem.py", 22, "fix"),
+        ("reentrant_checkpoint_after_detached_stem.py", 24, "cut"),
+        ("reentrant_checkpoint_after_detached_stem.py", 15, "cut-input"),
+        ("reentrant_checkpoint_after_detached_stem.py", 22, "cut"),
+        ("reentrant_checkpoint_after_detached_stem.py", 30, "backward"),
+        ("reentrant_checkpoint_after_detached_stem.py", 8, "setting")]),
+    "inplace_add_into_renamed_features.py": ("inplace-modified-saved-tensor", [
+        ("inplace_add_into_renamed_features.py", 18, "fix"), ("inplace_add_into_renamed_features.py", 17, "fix"),
+        ("inplace_add_into_renamed_features.py", 17, "saved"),
+        ("inplace_add_into_renamed_features.py", 18, "modified"),
+        ("inplace_add_into_renamed_features.py", 16, "created"),
+        ("inplace_add_into_renamed_features.py", 15, "created"),
+        ("inplace_add_into_renamed_features.py", 23, "backward")]),
+    "draft_inputs_overwritten_between_steps.py": ("inplace-modified-saved-tensor", [
+        ("draft_inputs_overwritten_between_steps.py", 21, "fix"),
+        ("draft_inputs_overwritten_between_steps.py", 22, "saved"),
+        ("draft_inputs_overwritten_between_steps.py", 16, "created"),
+        ("draft_inputs_overwritten_between_steps.py", 21, "modified"),
+        ("draft_inputs_overwritten_between_steps.py", 24, "backward")]),
+    "aux_head_parameters_never_used.py": ("grad-input-unused", [
+        ("aux_head_parameters_never_used.py", 30, "fix"), ("aux_head_parameters_never_used.py", 13, "input"),
+        ("aux_head_parameters_never_used.py", 23, "backward"), ("aux_head_parameters_never_used.py", 13, "defined"),
+        ("aux_head_parameters_never_used.py", 28, "mode")]),
     "custom_checkpoint_extra_gradient.py": ("custom-function-bad-gradient", [
         ("custom_checkpoint_extra_gradient.py", 23, "fix"), ("custom_checkpoint_extra_gradient.py", 23, "returned"),
         ("custom_checkpoint_extra_gradient.py", 27, "created"),
@@ -376,6 +419,17 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "silent_patch_initialised_at_clamp_bound.py": ("zero-gradient", [
+        ("silent_patch_initialised_at_clamp_bound.py", 21, "fix"),
+        ("silent_patch_initialised_at_clamp_bound.py", 7, "fix"),
+        ("silent_patch_initialised_at_clamp_bound.py", 21, "created"),
+        ("silent_patch_initialised_at_clamp_bound.py", 17, "defined"),
+        ("silent_patch_initialised_at_clamp_bound.py", 14, "created"),
+        ("silent_patch_initialised_at_clamp_bound.py", 33, "step"),
+        ("silent_patch_initialised_at_clamp_bound.py", 7, "setting"),
+        ("silent_patch_initialised_at_clamp_bound.py", 27, "used"),
+        ("silent_patch_initialised_at_clamp_bound.py", 28, "optimizer"),
+        ("silent_patch_initialised_at_clamp_bound.py", 32, "backward")]),
     "silent_teacher_is_student_by_mode.py": ("target-is-online-network", [
         ("silent_teacher_is_student_by_mode.py", 20, "alias"),
         ("silent_teacher_is_student_by_mode.py", 27, "target"),

@@ -153,7 +153,7 @@ def _unused_input(trace, call, found):
         Location.at(detach.site if detach else None, "cut", "cut by detach"))
     if reentrant:
         finding.fix = "Pass use_reentrant=False to torch.utils.checkpoint, whose graph torch.autograd.grad can see."
-    if arg is None:
+    if arg is None or (leaf is not None and leaf.kind == "parameter" and not detach and not reentrant):
         _modules_that_never_ran(trace, call, finding)
     for site in reentrant:
         finding.mark_fix(site, "runs its function with reentrant checkpointing, whose graph torch.autograd.grad "
@@ -180,7 +180,8 @@ def _modules_that_never_ran(trace, call, finding) -> None:
                                     if never_ran(".".join(m.split(".")[:i]))), m)
                               for m in modules if never_ran(m)))
     finding.explanation += (f" {len(unused)} parameters were used by no op before this call"
-                            + (f"; the modules {', '.join(f'`{m}`' for m in idle[:4])} never ran in the forward"
+                            + (f"; the module{'s' if len(idle) > 1 else ''} {', '.join(f'`{m}`' for m in idle[:4])} "
+                               "never ran in the forward"
                                if idle else "") + ".")
     finding.add(Location.at(unused[0].site, "defined", f"defines `{unused[0].name}`, used by no op"))
     passes = next((frame for frame in (call.site, *reversed(call.site.callers)) if call.site is not None

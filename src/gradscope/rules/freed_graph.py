@@ -112,7 +112,9 @@ def _explain(trace: Trace, call: BackwardCall) -> Finding:
         # Nothing but the old tensor ties the failing loss to a parameter (a second loss built
         # from the logits of a forward whose backward ran): `.detach()` would leave it without a
         # graph; the tensor must be computed again.
-        recompute = (consumer is not None and freeing is not None and call.roots
+        # (not where the freeing backward went through it without training what made it: the
+        # use that put it there is the cause, a detach there the fix)
+        recompute = (consumer is not None and freeing is not None and call.roots and not foreign
                      and not _new_part_trains(trace, call, freeing))
         if recompute:
             cached = False

@@ -7,12 +7,12 @@ from __future__ import annotations
 import re
 
 from ..analyses import ledger, modes
-from ..analyses.settings import options_read
+from ..analyses.settings import options_read, settings_for
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import Trace
 from ..trace.queries import accumulates_into, made_later_in_function, optimizer_built, project_files, user_files
-from ..trace.source_search import (assigned_values, calls_named, class_bases, class_methods, enclosing_condition,
+from ..trace.source_search import (assigned_values, assignments, first_argument_name, calls_named, class_bases, class_methods, enclosing_condition,
                                    keyword_calls, keyword_uses, method_calls_on, missing_gradient_handled, requires_grad_writes,
                                    same_function)
 from . import _cuts
@@ -237,6 +237,10 @@ def _called_as(site: Site | None) -> str | None:
     return names[0] if names and names[0] not in ("self", "super") else None
 
 
+_SATURATING = frozenset({"hardtanh", "hardtanh_", "clamp", "clamp_", "clip", "clamp_min", "clamp_max", "relu6",
+                         "hardsigmoid", "threshold"})
+
+
 def zero_gradients(trace: Trace) -> list[Finding]:
     found = ledger.zero_gradient_leaves(trace)
     if found is None:
@@ -249,27 +253,57 @@ def zero_gradients(trace: Trace) -> list[Finding]:
     backpropagated = _reachable(trace, [root for call in trace.backward_calls for root in call.roots])
     killers = sorted((n for n in trace.nodes.values() if _ZERO_DERIVATIVE.match(n.name)
                       and n.id in backpropagated and accumulates_into(trace, n.id, set(leaves))), key=lambda n: n.seq)
-    if not killers:
+    # (else a range op applied to the parameters themselves, whose derivative is zero at and past
+    # its bounds: values that sit there, as a patch initialised to a bound does, never move)
+    saturating = [] if killers else sorted(
+        (n for n in trace.nodes.values() if n.op in _SATURATING and n.id in backpropagated
+         and set(n.leaf_ids) & set(leaves)), key=lambda n: n.seq)
+    if not killers and not saturating:
         return []
-    killer = killers[0]
+    killer = (killers or saturating)[0]
+    words = (f" The backward of {node_words(killer)} has a zero derivative everywhere (a step function), so nothing "
+             "before it gets a gradient." if killers else
+             f" They go straight into {node_words(killer)}, whose derivative is zero at and beyond its bounds: "
+             "their values sit there (an initialisation at a bound does this), so they get no gradient.")
     finding = Finding(
         rule=ZERO_RULE_ID, severity="warning", title="Gradients that are exactly zero at every step",
         explanation=(f"{_names(trace, leaves)} had a .grad that is zero everywhere at each of the first steps of "
-                     f"{step.optimizer} (at {where(step.site)}): they take part in the loss but never change."
-                     + f" The backward of {node_words(killer)} has a zero derivative everywhere (a step function), "
-                       "so nothing before it gets a gradient."),
+                     f"{step.optimizer} (at {where(step.site)}): they take part in the loss but never change." + words),
         fix=("Do not round or threshold on the way to the loss while training: use the continuous value (or a "
-             "straight-through estimator, `x + (x.round() - x).detach()`), and round only for evaluation."))
+             "straight-through estimator, `x + (x.round() - x).detach()`), and round only for evaluation."
+             if killers else
+             "Start the parameters inside the op's range (not at its bounds), or map them with an op whose "
+             "gradient does not vanish there (a sigmoid, or a clamp with a straight-through gradient)."))
     option = _cuts.setting_for(killer.site)
     finding.mark_fix(user_site(killer.site), f"{killer.op} here has a zero derivative: everything before it "
-                                             "gets exactly zero gradients")
+                                             "gets exactly zero gradients" if killers else
+                                             f"{killer.op} here has a zero derivative where the parameters' values "
+                                             "are (at or past its bounds): they get exactly zero gradients")
     if option is not None:
         finding.mark_fix(option[0], f"`{option[1]}` takes the path through {killer.op}")
     finding.add(Location.at(killer.site, "created", "zero-derivative op"))
     for place in ledger.definition_sites(trace, leaves):
         finding.add(Location.at(place, "defined", "parameter defined"))
+        if not killers:
+            _initial_value(finding, trace, place)
     finding.add(Location.at(step.site, "step", "steps zero gradients"))
     return [finding]
+
+
+def _initial_value(finding: Finding, trace: Trace, defined: Site) -> None:
+    """Where the initial value of a parameter defined as `nn.Parameter(data)` was made, when a
+    setting picks the branch that made it (`if init == "zeros": data = torch.zeros(...)`): the
+    value at the op's bound, and the setting that chose it."""
+    given = first_argument_name(defined.path, defined.line)
+    files = project_files(trace)
+    for line in (assignments(defined.path, given, before=defined.line, limit=4) if given else []):
+        if not same_function(defined.path, line, defined.line):
+            continue
+        for place, value in settings_for(Site(defined.path, line), files):
+            finding.add(Location.at(Site(defined.path, line, defined.function, defined.callers), "created",
+                                    "makes the parameter's initial value"))
+            finding.mark_fix(place, f"sets {value!r}, which picks the initial value made at line {line}: start "
+                                    "the parameters inside the op's range")
 
 
 def _reachable(trace: Trace, roots: list[int], limit: int = 200_000) -> set[int]:
