@@ -140,3 +140,56 @@ def test_appended_into_reads_any_argument_shape(tmp_path):
             return x
     """)
     assert appended_into(path, 2) == []
+
+
+def test_a_reset_guarded_around_the_whole_loop_is_no_skipped_reset(tmp_path):
+    from gradscope.analyses.modes import conditional_resets
+    layer = _write(tmp_path, "layer.py", """\
+        class Layer:
+            def reset_state(self):
+                self.weight = None
+
+            def forward(self, x):
+                self.weight = self.cell(x, self.weight)
+                return x
+    """)
+    loop = _write(tmp_path, "loop.py", """\
+        if __name__ == "__main__":
+            for epoch in range(3):
+                train(model)
+                model.reset_state()
+        for epoch in range(3):
+            if epoch % 2 == 0:
+                model.reset_state()
+    """)
+    assert [(c.line, r.line) for c, r in conditional_resets(layer, 6, [layer, loop])] == [(6, 7)]
+
+
+def test_no_parameter_list_is_named_for_a_helper_outside_the_program(tmp_path):
+    from gradscope.analyses.ledger import optimizer_made
+    from gradscope.trace.locations import Site
+    path = _write(tmp_path, "train.py", """\
+        from library import build_optimizer
+
+        def train(model, cfg):
+            model = Net()
+            optimizer = build_optimizer(model, cfg)
+            optimizer.step()
+    """)
+    assert [(site.line, what) for site, what in optimizer_made(Site(path, 6), [path])] == [(5, "built")]
+
+
+def test_only_slices_of_arguments_under_no_grad_are_views_handed_out(tmp_path):
+    path = _write(tmp_path, "infer.py", """\
+        @torch.no_grad()
+        def predict(self, x):
+            out = self.net(x)
+            top = out[:, 0]
+            return top
+
+        @torch.set_grad_enabled(True)
+        def crop(volume):
+            part = volume[:, 0]
+            return part
+    """)
+    assert grad_off_returns(path) == []

@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import Freeze, ParamStep, Trace
 from ..trace.queries import optimizer_built, root_call, top_module
-from ..trace.source_search import assignments, called_function, first_argument_name, function_def, return_lines
+from ..trace.source_search import (assignments, called_function, first_argument_name, function_def, return_lines,
+                                   same_function)
 
 # Normalization layers: kept in eval mode on purpose while their parameters train (frozen
 # statistics in detection models), so their mode says nothing about a freeze.
@@ -268,9 +269,11 @@ def optimizer_made(step_site: Site | None, files: list[str]) -> list[tuple[Site,
         if start is not None:
             found += [(Site(path, line, helper), "built") for line in return_lines(path, start)[:1]]
             break
+    if helper and len(found) == 1:
+        return found  # (a helper not in the program's files: what it is given says nothing of the parameters)
     made = found[-1][0]
     given = first_argument_name(made.path, made.line)
     lines = assignments(made.path, given, before=made.line) if given else []
-    if lines:
+    if lines and same_function(made.path, lines[-1], made.line):
         found.append((Site(made.path, lines[-1], made.function), "params"))
     return found

@@ -358,6 +358,8 @@ def conditional_resets(path: str, line: int, files: list[str]) -> list[tuple[Sit
             for other in files:
                 for call in calls_named(other, method, limit=4):
                     condition = enclosing_condition(other, call)
-                    if condition is not None:
+                    loop = enclosing_loop(other, call)
+                    # (an `if` inside the loop that runs the call: not a guard around the whole loop)
+                    if condition is not None and loop is not None and loop[0] < condition:
                         found.append((Site(other, condition), Site(other, call)))
     return found[:2]

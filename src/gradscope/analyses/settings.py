@@ -182,8 +182,8 @@ def _flipped_at_run_time(places: list[tuple[Site, str, str]]) -> bool:
 
 # Attributes of tensors and modules that a condition reads as state, not options
 # (`if self.efficient and x.requires_grad:`).
-_STATE_ATTRIBUTES = frozenset({"requires_grad", "training", "shape", "dtype", "device", "is_leaf", "grad",
-                               "grad_fn", "ndim", "is_cuda"})
+_STATE_ATTRIBUTES = frozenset({"requires_grad", "training", "shape", "is_leaf", "grad", "grad_fn", "ndim",
+                               "is_cuda"})
 
 _NOT_OPTIONS = frozenset({"self", "len", "isinstance", "list", "tuple", "dict", "int", "float", "str", "bool",
                           "min", "max", "sum", "getattr", "get", "range"})

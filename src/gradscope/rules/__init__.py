@@ -23,7 +23,7 @@ from ..analyses.settings import (
 from ..analyses.provenance import MOVES, computed_at, made_in_module
 from ..trace.call_sites import caller_in_source
 from ..trace.findings import FIX, Finding, Location
-from ..trace.locations import Site, is_library_path
+from ..trace.locations import Site, is_library_path, source_line
 from ..trace.model import Trace
 from ..trace.queries import classes_run_at, model_call_site, project_files, user_files
 from ..trace.source_search import calls_containing, selects_by_name
@@ -107,15 +107,13 @@ def diagnose(trace: Trace) -> list[Finding]:
     except Exception as exc:
         trace.internal_errors.append(f"rule {unexplained.RULE_ID} failed: {type(exc).__name__}: {exc}")
     findings = _without_repeats(findings)
-    try:
-        mark_fix_sites(findings)
-        name_origins(trace, findings)
-        name_settings(trace, findings)
-        name_callers(trace, findings)
-        name_training_step(trace, findings)
-        name_checkpoint_switches(trace, findings)
-    except Exception as exc:
-        trace.internal_errors.append(f"marking fix sites failed: {type(exc).__name__}: {exc}")
+    # (each on its own: one that fails must not take the others with it)
+    for step in (mark_fix_sites, name_origins, name_settings, name_callers, name_training_step,
+                 name_checkpoint_switches):
+        try:
+            step(trace, findings) if step is not mark_fix_sites else step(findings)
+        except Exception as exc:
+            trace.internal_errors.append(f"{step.__name__} failed: {type(exc).__name__}: {exc}")
     return findings
 
 
@@ -184,7 +182,8 @@ def name_checkpoint_switches(trace: Trace, findings: list[Finding]) -> None:
         if not ("checkpoint" in finding.rule or any(loc.role == "checkpoint" for loc in finding.locations)):
             continue
         files = files if files is not None else project_files(trace)
-        switches = [(Site(path, line), name) for path in files for line, name in calls_containing(path, "checkpointing")]
+        switches = [(Site(path, line), name) for path in files for line, name in calls_containing(path, "checkpointing")
+                    if "disable" not in name and "False" not in source_line(path, line)]
         if not 0 < len(switches) <= 2:
             continue  # (none, or many: nothing says which one ran)
         for site, name in switches:

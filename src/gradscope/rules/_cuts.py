@@ -11,6 +11,7 @@ from ..trace.model import GraphCut, Trace
 from ..trace.queries import accumulates_into, project_files
 from ..trace.source_search import (
     GRAD_OFF_WORDS,
+    same_function,
     enclosing_block,
     enclosing_class,
     keyword_settings,
@@ -279,8 +280,12 @@ def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
         # Where the program sets use_reentrant (a config entry passed down to the library's
         # checkpoint call) is the line to change, before the call it reaches.
         # (the same detached before it, in the forward that ran the checkpoint: a frozen stem)
+        # (in the function that makes the checkpoint call: what it detaches is what it passes in)
+        called = user_site(cut.grad_off_site)
         detached = [c for c in trace.cuts.values() if c.reason in ("detach", "data") and c.seq < cut.seq
-                    and c.backwards_before == cut.backwards_before and user_site(c.site) is not None]
+                    and c.backwards_before == cut.backwards_before and user_site(c.site) is not None
+                    and called is not None and user_site(c.site).path == called.path
+                    and same_function(called.path, user_site(c.site).line, called.line)]
         files = project_files(trace)
         for place, value in option_set(files, "use_reentrant", unless=("False",)):
             # (given by an option, `use_reentrant=cfg["checkpoint_use_reentrant"]`: where it is set)

@@ -184,8 +184,9 @@ def _modules_that_never_ran(trace, call, finding) -> None:
                                "never ran in the forward"
                                if idle else "") + ".")
     finding.add(Location.at(unused[0].site, "defined", f"defines `{unused[0].name}`, used by no op"))
-    passes = next((frame for frame in (call.site, *reversed(call.site.callers)) if call.site is not None
-                   and not is_library_path(frame.path) and ".parameters()" in frame.code), None)
+    frames = (call.site, *reversed(call.site.callers)) if call.site is not None else ()
+    passes = next((frame for frame in frames if not is_library_path(frame.path) and ".parameters()" in frame.code),
+                  None)
     finding.mark_fix(passes, "asks for the gradient of every parameter, including those no op used: pass only "
                              "those the output depends on, or allow_unused=True")
     roots = [c for c in trace.module_calls.values() if c.parent is None and c.training is False and c.site]

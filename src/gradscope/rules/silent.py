@@ -453,7 +453,9 @@ def _zero_let_in(trace: Trace, node, finding: Finding) -> Finding:
         made_at = _line_of(trace.node(node.next_ids[-1]))
         lines = {_line_of(node)}
         for other in sorted(trace.nodes.values(), key=lambda n: n.seq):
-            if other.op in _DIVISIONS and other.next_ids and _line_of(other) not in lines \
+            # (shaped like the division that failed: its last input is taken for the divisor too)
+            if other.op in _DIVISIONS and other.next_ids and len(other.next_ids) == len(node.next_ids) \
+                    and _line_of(other) not in lines \
                     and _line_of(trace.node(other.next_ids[-1])) == made_at and len(lines) < 3:
                 lines.add(_line_of(other))
                 finding.add(Location.at(other.site, "created", "divides by the same divisor"))

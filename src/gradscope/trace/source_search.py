@@ -1586,7 +1586,8 @@ def calls_containing(path: str, word: str, limit: int = 4) -> list[tuple[int, st
 def grad_off_returns(path: str, limit: int = 4) -> list[tuple[int, int, int]]:
     """(the decorator, the return, the statement that bound what it returns) for the functions of
     a file run under `@torch.no_grad()` (or inference_mode) that return a name they bound by
-    indexing or slicing (`patches = volume[:, :, z:z + p]`): views handed out of a no-grad function."""
+    indexing or slicing one of their arguments (`patches = volume[:, :, z:z + p]`): views of what
+    they are given, handed out of a no-grad function."""
     tree = _parse(path)
     if tree is None:
         return []
@@ -1594,10 +1595,12 @@ def grad_off_returns(path: str, limit: int = 4) -> list[tuple[int, int, int]]:
     for function in ast.walk(tree):
         if not isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
+        # (no_grad or inference_mode: `set_grad_enabled(...)` may turn it on)
         decorator = next((d for d in function.decorator_list
-                          if any(word in ast.unparse(d) for word in GRAD_OFF_WORDS)), None)
+                          if any(word in ast.unparse(d) for word in ("no_grad", "inference_mode"))), None)
         if decorator is None:
             continue
+        parameters = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
         for node in ast.walk(function):
             if not isinstance(node, ast.Return) or node.value is None:
                 continue
@@ -1606,7 +1609,8 @@ def grad_off_returns(path: str, limit: int = 4) -> list[tuple[int, int, int]]:
             for statement in ast.walk(function):
                 if isinstance(statement, ast.Assign) and statement.lineno < node.lineno and len(statement.targets) == 1 \
                         and isinstance(statement.targets[0], ast.Name) and statement.targets[0].id in names[:1] \
-                        and isinstance(statement.value, ast.Subscript):
+                        and isinstance(statement.value, ast.Subscript) and isinstance(statement.value.value, ast.Name) \
+                        and statement.value.value.id in parameters:
                     found.append((decorator.lineno, node.lineno, statement.lineno))
     return found[:limit]
 
