@@ -280,12 +280,17 @@ def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
         # Where the program sets use_reentrant (a config entry passed down to the library's
         # checkpoint call) is the line to change, before the call it reaches.
         # (the same detached before it, in the forward that ran the checkpoint: a frozen stem)
-        # (in the function that makes the checkpoint call: what it detaches is what it passes in)
+        # (in the function that makes the checkpoint call, or one it calls: what it detaches is
+        # what it passes in; not a target detached elsewhere)
         called = user_site(cut.grad_off_site)
+
+        def near_the_call(site) -> bool:
+            return called is not None and site is not None and any(
+                frame.path == called.path and same_function(called.path, frame.line, called.line)
+                for frame in (site, *site.callers))
         detached = [c for c in trace.cuts.values() if c.reason in ("detach", "data") and c.seq < cut.seq
                     and c.backwards_before == cut.backwards_before and user_site(c.site) is not None
-                    and called is not None and user_site(c.site).path == called.path
-                    and same_function(called.path, user_site(c.site).line, called.line)]
+                    and near_the_call(user_site(c.site))]
         files = project_files(trace)
         for place, value in option_set(files, "use_reentrant", unless=("False",)):
             # (given by an option, `use_reentrant=cfg["checkpoint_use_reentrant"]`: where it is set)
