@@ -96,6 +96,7 @@ def argument_given(path: str, line: int, name: str, files: list[str]):
     if function is None:
         return None
     positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
+    bound = _bound_parameters(function)
     if name not in positional and name not in [a.arg for a in function.args.kwonlyargs]:
         return None
     caller = caller_in_source(path, line, files)
@@ -106,7 +107,6 @@ def argument_given(path: str, line: int, name: str, files: list[str]):
                  and ast.unparse(node.func).rsplit(".", 1)[-1] == caller[2]), None)
     if call is None:
         return None
-    bound = positional[1:] if positional and positional[0] in ("self", "cls") else positional
     given = next((k.value for k in call.keywords if k.arg == name), None)
     if given is None and name in bound and bound.index(name) < len(call.args):
         given = call.args[bound.index(name)]
@@ -122,8 +122,7 @@ def argument_made_at(path: str, line: int, name: str, caller_path: str, caller_l
     caller_function = _enclosing_function(caller_path, caller_line, or_module=True)
     if function is None or caller_function is None:
         return None
-    positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
-    bound = positional[1:] if positional and positional[0] in ("self", "cls") else positional
+    bound = _bound_parameters(function)
     if name not in bound:
         return None
     index = bound.index(name)
@@ -140,3 +139,9 @@ def argument_made_at(path: str, line: int, name: str, caller_path: str, caller_l
                 and given.id in {t.id for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
                                  for t in ast.walk(target) if isinstance(t, ast.Name)}]
     return max(bindings) if bindings else None
+
+
+def _bound_parameters(function) -> list[str]:
+    """A function's positional parameters, as a call passes them (without `self`/`cls`)."""
+    positional = [a.arg for a in [*function.args.posonlyargs, *function.args.args]]
+    return positional[1:] if positional and positional[0] in ("self", "cls") else positional

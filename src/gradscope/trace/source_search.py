@@ -1383,14 +1383,8 @@ def names_read(path: str, line: int) -> list[str]:
             parts = ast.walk(node)
         else:
             continue
-        for part in parts:
-            if isinstance(part, ast.Attribute) and isinstance(part.ctx, ast.Load):
-                found.append(part.attr)
-            elif isinstance(part, ast.Subscript) and isinstance(part.slice, ast.Constant) \
-                    and isinstance(part.slice.value, str):
-                found.append(part.slice.value)
-            elif isinstance(part, ast.Name) and isinstance(part.ctx, ast.Load):
-                found.append(part.id)
+        found += [name for part in parts if isinstance(getattr(part, "ctx", ast.Load()), ast.Load)
+                  and (name := _option_name(part)) is not None]
         break
     return list(dict.fromkeys(found))
 
