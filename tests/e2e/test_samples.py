@@ -457,6 +457,9 @@ SILENT = {
         ("silent_checkpoint_frozen_input.py", 14, "parameter"),
         ("silent_checkpoint_frozen_input.py", 26, "backward"), ("silent_checkpoint_frozen_input.py", 27, "step"),
         ("silent_checkpoint_frozen_input.py", 23, "optimizer")]),
+    "penalty_never_added.py": ("gradient-graph-unused", [
+        ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
+        ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),
     "silent_create_graph.py": ("backward-create-graph-cycle", [("silent_create_graph.py", 8, "fix"),
         ("silent_create_graph.py", 8, "backward")]),
     "silent_data_write_saved.py": ("data-write-to-saved-tensor", [("silent_data_write_saved.py", 9, "fix"),

@@ -92,3 +92,50 @@ def made_in_module(trace: Trace, node: Node, limit: int = 64) -> Node | None:
             return current
         queue.extend(current.next_ids)
     return None
+
+
+@dataclass(frozen=True)
+class UnusedGradientGraph:
+    """A graph of gradients asked for with `create_graph=True` (a gradient penalty, a meta-learning
+    inner step) that no later backward went through: the value computed from it trained nothing."""
+
+    call: object  # the autograd.grad / backward call (BackwardCall) that built the gradients' graph
+    value: Node  # the last node computed from those gradients (nothing consumed it)
+    next_backward: object  # the first later backward that ran without it (BackwardCall)
+
+
+def unused_gradient_graphs(trace: Trace) -> list[UnusedGradientGraph]:
+    """Per call site of a `create_graph=True` gradient call: the graph built on its gradients,
+    when no backward ever ran a node of it at any call from that site, though later backwards ran.
+    The gradients' own nodes are the ones autograd made during the call (seen first as inputs of
+    the program's next ops); the value is what the program computed from them."""
+    consumers: dict[int, list[int]] = {}
+    for node in trace.nodes.values():
+        for nid in node.next_ids:
+            consumers.setdefault(nid, []).append(node.id)
+    found: dict[object, UnusedGradientGraph | None] = {}
+    calls = [c for c in trace.backward_calls if c.create_graph and c.error is None]
+    for call in calls:
+        later = next((c for c in trace.backward_calls if c.index > call.index and c.error is None
+                      and not c.create_graph), None)
+        made = [n for n in trace.nodes.values() if n.first_seen_late and n.backwards_before == call.index + 1]
+        if later is None or not made:
+            continue
+        # (which backward ran a node is forgotten once its record is old: where the later call's
+        # own root does not say it ran, nothing is known)
+        if not any(trace.node(r) is not None and trace.node(r).ran_by == later.index for r in later.roots):
+            continue
+        graph, todo = set(), [n.id for n in made]
+        while todo:
+            nid = todo.pop()
+            if nid not in graph:
+                graph.add(nid)
+                todo.extend(consumers.get(nid, ()))
+        key = (call.site.path, call.site.line) if call.site is not None else None
+        if any(trace.nodes[nid].ran_by is not None for nid in graph):
+            found[key] = None  # used at this call: the site is not one whose graph goes unused
+            continue
+        sinks = [trace.nodes[nid] for nid in graph if nid not in consumers and not trace.nodes[nid].first_seen_late]
+        if sinks and key not in found:
+            found[key] = UnusedGradientGraph(call, max(sinks, key=lambda n: n.seq), later)
+    return [unused for unused in found.values() if unused is not None]

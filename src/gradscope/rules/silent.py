@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from ..analyses.ledger import definition_sites
+from ..analyses.provenance import unused_gradient_graphs
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
@@ -983,3 +984,51 @@ def _inf_users(trace: Trace, node, forward) -> list:
 
 _PASS_THROUGH = frozenset({"NegBackward0", "ViewBackward0", "ReshapeAliasBackward0", "UnsqueezeBackward0",
                            "SqueezeBackward0", "SqueezeBackward1", "TransposeBackward0", "PermuteBackward0"})
+
+
+def unused_gradient_graph(trace: Trace) -> list[Finding]:
+    """Gradients asked for with `create_graph=True` (so that a loss can be built on them: a
+    gradient penalty, a meta-learning step), a value computed from them, and then no backward
+    through it: the term was left out of the loss, and trains nothing."""
+    findings = []
+    for unused in unused_gradient_graphs(trace):
+        value, later = unused.value, unused.next_backward
+        root = next((trace.node(r) for r in later.roots if trace.node(r) is not None), None)
+        # The program's own line that holds the value (the call of a penalty helper), in the
+        # function that then backpropagates without it.
+        # (an op's site holds its own line only; the gradient call's callers are the value's where
+        # both are in one function, a penalty helper's)
+        site, grad_site = value.site, unused.call.site
+        if site is not None and grad_site is not None and not site.callers and site.path == grad_site.path \
+                and same_function(site.path, site.line, grad_site.line):
+            site = Site(site.path, site.line, site.function, grad_site.callers)
+        kept = _frame_in_function_of(site, later.site)
+        finding = _warning(
+            "gradient-graph-unused", "A value built on create_graph gradients is never backpropagated",
+            f"{call_words(unused.call)} asked for gradients with create_graph=True, so that a loss can be built "
+            f"on them, and {node_words(value)} computed a value from them. No backward ever went through "
+            f"it: {call_words(later)} ran without it. That value (a gradient penalty, a meta-learning term) "
+            "adds nothing to what trains.",
+            "Add the value to the loss that is backpropagated (e.g. `loss = loss + weight * penalty`); if it is "
+            "only logged, compute the gradients without create_graph=True.",
+            Location.at(site, "created", "value computed from the gradients' graph, never backpropagated"),
+            Location.at(unused.call.site, "grad", "gradients with create_graph=True"),
+            Location.at(later.site, "backward", "the next backward, which leaves it out"))
+        if kept is not None and root is not None and root.site is not None \
+                and same_function(root.site.path, root.site.line, later.site.line) and root.site.path == later.site.path:
+            finding.mark_fix(root.site, f"builds the loss backpropagated next without the value made at "
+                                        f"{where(kept)}: add it here (a guess from the order of the lines, "
+                                        "if that value was meant to train)", first=True)
+        findings.append(finding)
+    return findings
+
+
+def _frame_in_function_of(site: Site | None, other: Site | None) -> Site | None:
+    """The frame of `site`'s stack that runs in the function holding `other`."""
+    if site is None or other is None:
+        return None
+    frames = [*site.callers, site]
+    for index, frame in enumerate(frames):
+        if frame.path == other.path and same_function(frame.path, frame.line, other.line):
+            return Site(frame.path, frame.line, frame.function, tuple(frames[:index]))
+    return None
