@@ -457,6 +457,11 @@ SILENT = {
         ("silent_checkpoint_frozen_input.py", 14, "parameter"),
         ("silent_checkpoint_frozen_input.py", 26, "backward"), ("silent_checkpoint_frozen_input.py", 27, "step"),
         ("silent_checkpoint_frozen_input.py", 23, "optimizer")]),
+    "mask_rebuilt_at_prune_epoch.py": ("parameter-not-in-optimizer", [
+        ("mask_rebuilt_at_prune_epoch.py", 22, "fix"), ("mask_rebuilt_at_prune_epoch.py", 26, "fix"),
+        ("mask_rebuilt_at_prune_epoch.py", 22, "parameter"), ("mask_rebuilt_at_prune_epoch.py", 26, "optimizer"),
+        ("mask_rebuilt_at_prune_epoch.py", 35, "step"), ("mask_rebuilt_at_prune_epoch.py", 39, "setting"),
+        ("mask_rebuilt_at_prune_epoch.py", 34, "backward")]),
     "penalty_never_added.py": ("gradient-graph-unused", [
         ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
         ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),

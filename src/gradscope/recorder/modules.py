@@ -171,6 +171,7 @@ class Modules:
         """Global parameter-registration hook: the parameter is a leaf made on the caller's line."""
         try:
             self.remember(module)
+            self.registrations += 1  # (a parameter replaced after training began: also checked again)
             if param is not None:
                 # With its callers: the line that built the whole model, past the __init__ frames.
                 loc = capture_stack()[0]

@@ -224,7 +224,16 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             replaced = _put_into_model_at(trace, first) if hazard.step > 1 else None
             if replaced is not None and made is not None and not made_later_in_function(replaced, made):
                 replaced = None  # put in when the model was built, before the optimizer: not a replacement
-            if replaced is not None:
+            # A parameter assigned anew outside any constructor once training ran (a pruning mask
+            # rebuilt at an epoch): the optimizer holds the old tensor; writing the new values into
+            # it keeps the one the optimizer steps.
+            if (swapped := _parameter_swapped_at(trace, hazard)) is not None:
+                finding.mark_fix(swapped, "puts a new Parameter in place of the one the optimizer holds, after it "
+                                          "stepped: write the new values into the existing one (`with "
+                                          "torch.no_grad(): <param>.copy_(values)`), or build the optimizer again")
+                finding.mark_fix(made, "builds the optimizer once, from the parameter replaced later: build it "
+                                       f"again after {where(swapped)} if the replacement stays")
+            elif replaced is not None:
                 finding.add(Location.at(replaced, "modified", "puts the new layer into the model, after the "
                                                               "optimizer was built and had stepped"))
                 finding.mark_fix(made, "builds the optimizer once, before the model's layers were replaced: "
@@ -398,6 +407,22 @@ def _built_again(trace: Trace, hazard: GradHazard) -> Site | None:
                 if (frame.path, frame.line) not in theirs and not is_library_path(frame.path):
                     return Site(frame.path, frame.line, frame.function, leaf.site.callers[:index])
             return None
+    return None
+
+
+_NEW_PARAMETER = re.compile(r"^\s*(?:self\.[\w.]+\s*=|setattr\().*\bParameter\(")
+
+
+def _parameter_swapped_at(trace: Trace, hazard: GradHazard) -> Site | None:
+    """The program's line that assigned these parameters as new `nn.Parameter`s to a module
+    attribute outside a constructor, when the steps before found them not (made after training
+    began)."""
+    if hazard.step <= 1:
+        return None
+    for site in definition_sites(trace, hazard.leaves):
+        frame = user_site(site)
+        if frame is not None and frame.function != "__init__" and _NEW_PARAMETER.match(source_line(frame.path, frame.line)):
+            return frame
     return None
 
 
