@@ -289,7 +289,7 @@ class Optimizers:
                  and (entry[3] is None or not self._states or entry[3] in known)]
         if never:
             site, name, step, _ = self._never_graded[never[0]]
-            hazards.append(GradHazard("never-graded", never[:16], site, name, step))
+            hazards.append(GradHazard("never-graded", never[:256], site, name, step))
         stray = [lid for lid, entry in self._not_in_optimizer.items() if entry[3] not in known]
         if stray:
             site, name, step, _ = self._not_in_optimizer[stray[0]]
