@@ -248,6 +248,10 @@ EXPECTED = {
         ("inference_tensor_training.py", 9, "failed")]),
     "init_weights_inplace.py": ("inplace-on-leaf", [("init_weights_inplace.py", 13, "fix"),
         ("init_weights_inplace.py", 9, "created"), ("init_weights_inplace.py", 13, "modified")]),
+    "input_slot_refined_in_place.py": ("inplace-modified-saved-tensor", [
+        ("input_slot_refined_in_place.py", 19, "fix"), ("input_slot_refined_in_place.py", 17, "fix"),
+        ("input_slot_refined_in_place.py", 18, "saved"), ("input_slot_refined_in_place.py", 17, "created"),
+        ("input_slot_refined_in_place.py", 19, "modified"), ("input_slot_refined_in_place.py", 28, "backward")]),
     "inplace_alias_assignment.py": ("inplace-modified-saved-tensor", [
         ("inplace_alias_assignment.py", 16, "fix"), ("inplace_alias_assignment.py", 18, "fix"),
         ("inplace_alias_assignment.py", 24, "created"), ("inplace_alias_assignment.py", 14, "saved"),

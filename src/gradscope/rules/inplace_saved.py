@@ -218,7 +218,13 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
                 finding.add(Location.at(Site(site.path, made[-1], site.function, site.callers), "created",
                                         "makes that tensor"))
             alias = None
-        if alias is not None:
+        if alias is not None and _visible_inplace(change) and _saved_through_name(node, site, alias):
+            # (the op that saved it was given that very name, after it was bound: the name is the
+            # tensor, not a copy the program meant to make; the write is what changed it)
+            finding.mark_fix(site, f"{op_words(change.op)} here changes in place the tensor {saver} saved "
+                                   "for backward: make this write out of place")
+            finding.mark_fix(Site(site.path, alias, site.function, site.callers), "or assign a copy here (`.clone()`)")
+        elif alias is not None:
             finding.mark_fix(Site(site.path, alias, site.function, site.callers),
                              f"this makes another name for the tensor {saver} saved, so the in-place write "
                              f"at line {site.line} changes that tensor too: assign a copy here (`.clone()`)")
@@ -245,6 +251,20 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
 
 _VIEW_NODES = ("TBackward", "TransposeBackward", "PermuteBackward", "ViewBackward", "ExpandBackward",
                "SelectBackward", "SliceBackward", "UnsqueezeBackward", "SqueezeBackward", "AsStridedBackward")
+
+
+def _saved_through_name(node, written: Site, alias: int) -> bool:
+    """Was the saving op called, in the writing function, after `alias` bound the written name,
+    on a line that reads that name?"""
+    site = node.site if node is not None else None
+    bound = re.match(r"\s*(\w+)\s*=", source_line(written.path, alias))
+    if site is None or bound is None:
+        return False
+    for frame in [*site.callers, site]:
+        if frame.path == written.path and alias < frame.line < written.line \
+                and same_function(frame.path, frame.line, written.line):
+            return re.search(rf"\b{bound.group(1)}\b", source_line(frame.path, frame.line)) is not None
+    return False
 
 
 def _writes_the_view_itself(made: Site | None, written: Site | None) -> bool:
