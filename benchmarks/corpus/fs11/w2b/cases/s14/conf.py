@@ -1,0 +1,15 @@
+train_conf = {
+    "network": {"dims": [64, 64, 64, 64], "skip_in": [2], "geometric_init": True, "radius_init": 1.0, "beta": 100},
+    "latent_size": 16,
+    "num_shapes": 4,
+    "points_batch": 256,
+    "nepochs": 12,
+    "learning_rate": 0.005,
+    "lr_latent": 0.001,
+    "grad_lambda": 0.1,
+    "normals_lambda": 1.0,
+    "latent_lambda": 1e-2,
+    "with_normals": True,
+    "local_sigma": 0.01,
+    "global_sigma": 1.8,
+}
