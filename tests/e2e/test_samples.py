@@ -199,7 +199,18 @@ EXPECTED = {
         ("forward_outside_loop.py", 11, "fix"), ("forward_outside_loop.py", 11, "created"),
         ("forward_outside_loop.py", 15, "used"), ("forward_outside_loop.py", 16, "freed"),
         ("forward_outside_loop.py", 16, "backward"), ("forward_outside_loop.py", 13, "outer")]),
-    "frozen_model_backward.py": ("backward-without-graph", [("frozen_model_backward.py", 8, "fix"),
+    "freeze_helper_given_whole_model.py": ("backward-without-graph", [
+        ("freeze_helper_given_whole_model.py", 26, "fix"), ("freeze_helper_given_whole_model.py", 11, "fix"),
+        ("freeze_helper_given_whole_model.py", 11, "frozen"), ("freeze_helper_given_whole_model.py", 30, "backward")]),
+    "augmented_input_requires_grad.py": ("inplace-on-leaf", [
+        ("augmented_input_requires_grad.py", 16, "fix"), ("augmented_input_requires_grad.py", 9, "fix"),
+        ("augmented_input_requires_grad.py", 16, "created"), ("augmented_input_requires_grad.py", 9, "modified")]),
+    "loss_term_reduced_per_sample.py": ("backward-non-scalar", [
+        ("loss_term_reduced_per_sample.py", 15, "fix"), ("loss_term_reduced_per_sample.py", 21, "created"),
+        ("loss_term_reduced_per_sample.py", 29, "backward"), ("loss_term_reduced_per_sample.py", 15, "term"),
+        ("loss_term_reduced_per_sample.py", 28, "outer")]),
+    "frozen_model_backward.py": ("backward-without-graph", [
+        ("frozen_model_backward.py", 7, "fix"), ("frozen_model_backward.py", 8, "fix"),
         ("frozen_model_backward.py", 8, "frozen"), ("frozen_model_backward.py", 11, "backward")]),
     "gan_discriminator_step_not_detached.py": ("backward-through-freed-graph", [
         ("gan_discriminator_step_not_detached.py", 23, "fix"),

@@ -170,7 +170,10 @@ def _stepped(trace: Trace, switch: ModeSwitch) -> bool:
              if call.module == switch.module_id and call.training is False}
     used = {lid for node in trace.nodes.values()
             if node.leaf_ids and node.module_call is not None and root_call(trace, node.module_call) in calls
-            for lid in node.leaf_ids}
+            for lid in node.leaf_ids
+            # (the model's own parameters: an image optimized through a frozen network in eval mode
+            # is an input the step changes, not the model)
+            if (leaf := trace.leaf(lid)) is None or leaf.kind == "parameter"}
     return any(used.intersection(step.changed_leaves) for step in trace.param_steps)
 
 

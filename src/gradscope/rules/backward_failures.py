@@ -31,10 +31,48 @@ def _root(trace, call):
     return trace.node(call.roots[0]) if call.roots else None
 
 
+# Nodes that combine terms into a loss (sums and scalings), and reductions over some dims only
+# (`.mean([1, 2])`, `.sum(dim=1)`), which leave one value per sample.
+_SUMS = frozenset({"AddBackward0", "AddBackward1", "SubBackward0", "SubBackward1", "MulBackward0", "MulBackward1",
+                   "DivBackward0", "DivBackward1", "NegBackward0"})
+_PARTIAL_REDUCTIONS = frozenset({"MeanBackward1", "SumBackward1"})
+
+
+def _partial_terms(trace, root, limit: int = 64) -> list:
+    """The terms summed into `root` (through sums and scalings) that reduce over some dims only."""
+    found, seen, todo = [], set(), [root.id] if root is not None else []
+    while todo and len(seen) < limit:
+        node = trace.node(todo.pop())
+        if node is None or node.id in seen:
+            continue
+        seen.add(node.id)
+        if node.name in _SUMS:
+            todo.extend(node.next_ids)
+        elif node.name in _PARTIAL_REDUCTIONS and node.id != root.id:
+            found.append(node)
+    return found
+
+
 def _not_scalar(trace, call, found):
     out = call.outputs[0] if call.outputs else None
     node = _root(trace, call)
     shape = f" of shape {shape_words(out.shape)}" if out else ""
+    # A loss summed from terms, one of which was reduced over some dims only: that term is why
+    # the sum is not a scalar (the others are means over everything).
+    partial = _partial_terms(trace, node) if node is not None and node.name in _SUMS else []
+    sites = {(t.site.path, t.site.line) for t in partial if t.site is not None}
+    if partial and len(sites) == 1 and partial[0].site is not None:
+        term = partial[0]
+        finding = _not_scalar_finding(trace, call, node, shape)
+        finding.add(Location.at(term.site, "term", "a term reduced over some dims only: one value per sample"))
+        finding.mark_fix(term.site, f"reduces over some dims only ({op_words(term.op)}), leaving one value per "
+                                    f"sample, and this term is summed into the loss at {where(node.site)}: reduce "
+                                    "it to a scalar here (`.mean()`)", first=True)
+        return finding
+    return _not_scalar_finding(trace, call, node, shape)
+
+
+def _not_scalar_finding(trace, call, node, shape):
     return _finding(
         trace, call, "backward-non-scalar", "backward() on a non-scalar tensor",
         f"{call_words(call)} is called on a tensor{shape}, made by {node_words(node)}. Without `gradient=`, "

@@ -12,9 +12,9 @@ import re
 
 from ..analyses.settings import options_read
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, is_library_path
+from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.queries import project_files
-from ..trace.source_search import class_bases, enclosing_class, keyword_uses
+from ..trace.source_search import class_bases, enclosing_class, enclosing_loop, keyword_uses, loops_over_an_argument
 from ..trace.model import BackwardCall, Trace
 from . import _cuts
 from ._words import call_words, op_words, shape_words, uncaught_note, where
@@ -32,6 +32,9 @@ def check(trace: Trace) -> list[Finding]:
         if found:
             findings.append(_explain(trace, call, int(found.group(1))))
     return findings
+
+
+_FREEZES_ALL = re.compile(r"requires_grad\s*=\s*False|requires_grad_\(\s*False\s*\)")
 
 
 def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
@@ -55,6 +58,22 @@ def _explain(trace: Trace, call: BackwardCall, index: int) -> Finding:
         for freeze in freezes:
             finding.add(Location.at(freeze.site, "frozen", "parameters frozen"))
         if len(freezes) == 1:
+            # (a freezing helper that loops over the model it is handed: its caller chose to hand it
+            # the whole model, head included)
+            frozen_at = user_site(freezes[0].site)
+            if frozen_at is not None and not _FREEZES_ALL.search(source_line(frozen_at.path, frozen_at.line)):
+                frozen_at = None  # (a computed flag, `= name.startswith(prefix)`: what it reads decides)
+            caller = next((f for f in reversed(frozen_at.callers) if not is_library_path(f.path)), None) \
+                if frozen_at is not None and loops_over_an_argument(frozen_at.path, frozen_at.line) else None
+            loop = enclosing_loop(frozen_at.path, frozen_at.line) if frozen_at is not None else None
+            if caller is not None:
+                finding.mark_fix(caller, f"hands `{frozen_at.function}` the whole model, which freezes every "
+                                         "parameter it is given: pass only the part to freeze (or exclude the "
+                                         "layers that train)")
+            elif loop is not None and "parameters(" in source_line(frozen_at.path, loop[0]):
+                finding.mark_fix(Site(frozen_at.path, loop[0], frozen_at.function, frozen_at.callers),
+                                 "loops over every parameter of the model, the layers meant to train too: loop "
+                                 "over the part to freeze only")
             finding.mark_fix(freezes[0].site, "freezes the parameters this loss would train: every parameter "
                                               "now has requires_grad=False")
         if not freezes:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, user_site
+from ..trace.locations import Site, is_library_path, source_line, user_site
+from ..trace.queries import project_files
 from ..trace.model import OpFailure, Trace
-from ..trace.source_search import sibling_writes, writes_into_same_object
+from ..trace.source_search import assignments, same_function, sibling_writes, writes_into_same_object
 from ._words import leaf_words, op_words, uncaught_note, where
 
 RULE_ID = "inplace-on-leaf"
@@ -35,6 +36,10 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
     is_view = _VIEW_OF_LEAF in failure.error.message
     leaf = trace.leaf(arg.base_leaf if (arg and is_view) else (arg.leaf if arg else None))
     view_node = _first_view(trace, trace.node(arg.node), leaf.id if leaf else None) if (arg and is_view) else None
+    if leaf is None and arg is not None and arg.leaf is not None:
+        leaf = trace.leaf(arg.leaf)  # (`x[i] = v` on the leaf itself: torch writes through a view of it)
+    if leaf is None and view_node is not None and view_node.leaf_ids:
+        leaf = trace.leaf(view_node.leaf_ids[0])  # (the view's own record says whose view it is)
 
     finding = Finding(
         rule=RULE_ID, severity="error",
@@ -82,6 +87,17 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
             finding.mark_fix(caller, f"calls the code whose in-place writes at lines "
                                      f"{', '.join(str(n) for n in [write_site.line, *others])} change tensors autograd "
                                      "tracks: run this call under `with torch.no_grad():`")
+    # Data made to require grad (`batch.requires_grad_(True)`) whose gradient the program never
+    # reads: nothing needs it tracked, and the write into it is ordinary preprocessing.
+    marked = _data_marked_trainable(trace, leaf)
+    handed = _library_leaf_taken_at(leaf, view_site)
+    if handed is not None:
+        finding.mark_fix(handed, "takes a tensor that library code made a leaf requiring grad (a hook on the "
+                                 "module's output): take a copy here (`.clone()`), which autograd tracks, and "
+                                 "write into that")
+    elif marked is not None:
+        finding.mark_fix(marked, "makes this data tensor a leaf that requires grad, though nothing in the program "
+                                 "reads its gradient: drop it (the in-place write is then an ordinary one)")
     finding.mark_fix(write_site, why)
     if separate_view and not siblings:
         finding.mark_fix(view_site, "takes the view of the parameter the write goes through: take it of `.data` "
@@ -98,6 +114,40 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
                        "`with torch.no_grad():`. If it is, change a copy: `x = x.clone()` first, then "
                        "modify x (the clone is part of the graph).")
     return finding
+
+
+_SETS_REQUIRES_GRAD = re.compile(r"^\s*(\w+)(?:\.requires_grad_\(\s*(?:True)?\s*\)|\.requires_grad\s*=\s*True)")
+
+
+def _data_marked_trainable(trace: Trace, leaf) -> Site | None:
+    """The line that made a data tensor (not a parameter) require grad in place, when no file of
+    the program reads the gradient of that name (`name.grad`) or asks autograd.grad for one."""
+    site = user_site(leaf.site) if leaf is not None and leaf.kind == "tensor" else None
+    marked = _SETS_REQUIRES_GRAD.match(source_line(site.path, site.line)) if site is not None else None
+    if marked is None:
+        return None
+    reads = re.compile(rf"\b{marked.group(1)}\.grad\b|autograd\.grad\(")
+    for path in project_files(trace):
+        try:
+            with open(path, encoding="utf-8", errors="replace") as source:
+                if reads.search(source.read()):
+                    return None
+        except OSError:
+            return None
+    return site
+
+
+def _library_leaf_taken_at(leaf, view_site: Site | None) -> Site | None:
+    """For a leaf that library code made (not a parameter: a module output a hook set to require
+    grad), the program's statement that bound the name the view was taken of: where it came in."""
+    if leaf is None or leaf.kind != "tensor" or leaf.site is None or not is_library_path(leaf.site.path) \
+            or view_site is None:
+        return None
+    read = re.match(r"^\s*\w+\s*=\s*(\w+)\s*[.\[]", source_line(view_site.path, view_site.line))
+    lines = assignments(view_site.path, read.group(1), before=view_site.line) if read else []
+    if not lines or not same_function(view_site.path, lines[-1], view_site.line):
+        return None
+    return Site(view_site.path, lines[-1], view_site.function, view_site.callers)
 
 
 _VIEW_NODES = ("ViewBackward", "SliceBackward", "SelectBackward", "AsStridedBackward", "UnsqueezeBackward",

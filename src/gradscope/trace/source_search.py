@@ -403,6 +403,20 @@ def reads_an_argument(path: str, line: int) -> bool:
     return bool(arguments & operands)
 
 
+def loops_over_an_argument(path: str, line: int) -> bool:
+    """Is the statement at `line` inside a `for` loop of its function whose iterable reads an
+    argument of that function (other than `self`)? (`for name, p in model.named_parameters():`
+    in `def freeze_layers(model, exclude=())`): what the loop touches is what the caller handed it."""
+    function = _enclosing_function(path, line)
+    if function is None:
+        return False
+    arguments = {a.arg for a in (*function.args.posonlyargs, *function.args.args, *function.args.kwonlyargs)}
+    arguments.discard("self")
+    return any(isinstance(node, (ast.For, ast.AsyncFor)) and node.lineno < line <= (node.end_lineno or 0)
+               and any(isinstance(n, ast.Name) and n.id in arguments for n in ast.walk(node.iter))
+               for node in ast.walk(function))
+
+
 def parameter_pair_loops(path: str, limit: int = 2) -> list[int]:
     """Lines of loops over two models' parameters side by side (`for e, p in zip(ema.parameters(),
     model.parameters()):`), or of calls given two models' parameters (`polyak_update(
