@@ -13,7 +13,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.queries import project_files
 from ..trace.model import OpFailure, Trace
-from ..trace.source_search import assignments, same_function, sibling_writes, writes_into_same_object
+from ..trace.source_search import assignments, reads_gradient_of, same_function, sibling_writes, writes_into_same_object
 from ._words import leaf_words, op_words, uncaught_note, where
 
 RULE_ID = "inplace-on-leaf"
@@ -126,14 +126,8 @@ def _data_marked_trainable(trace: Trace, leaf) -> Site | None:
     marked = _SETS_REQUIRES_GRAD.match(source_line(site.path, site.line)) if site is not None else None
     if marked is None:
         return None
-    reads = re.compile(rf"\b{marked.group(1)}\.grad\b|autograd\.grad\(")
-    for path in project_files(trace):
-        try:
-            with open(path, encoding="utf-8", errors="replace") as source:
-                if reads.search(source.read()):
-                    return None
-        except OSError:
-            return None
+    if any(reads_gradient_of(path, marked.group(1)) for path in project_files(trace)):
+        return None
     return site
 
 

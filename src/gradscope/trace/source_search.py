@@ -403,6 +403,22 @@ def reads_an_argument(path: str, line: int) -> bool:
     return bool(arguments & operands)
 
 
+def reads_gradient_of(path: str, name: str) -> bool:
+    """Does the file read `name.grad`, or ask `autograd.grad(...)` for gradients (of anything)?
+    (Unreadable: assumed so.)"""
+    tree = _parse(path)
+    if tree is None:
+        return True
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and node.attr == "grad":
+            if isinstance(node.value, ast.Name) and node.value.id == name:
+                return True
+            if isinstance(node.value, ast.Name) and node.value.id == "autograd" \
+                    or isinstance(node.value, ast.Attribute) and node.value.attr == "autograd":
+                return True
+    return False
+
+
 def loops_over_an_argument(path: str, line: int) -> bool:
     """Is the statement at `line` inside a `for` loop of its function whose iterable reads an
     argument of that function (other than `self`)? (`for name, p in model.named_parameters():`
