@@ -477,6 +477,11 @@ SILENT = {
         ("mask_rebuilt_at_prune_epoch.py", 22, "parameter"), ("mask_rebuilt_at_prune_epoch.py", 26, "optimizer"),
         ("mask_rebuilt_at_prune_epoch.py", 35, "step"), ("mask_rebuilt_at_prune_epoch.py", 39, "setting"),
         ("mask_rebuilt_at_prune_epoch.py", 34, "backward")]),
+    "stacked_cells_in_plain_list.py": ("parameter-not-in-optimizer", [
+        ("stacked_cells_in_plain_list.py", 20, "fix"), ("stacked_cells_in_plain_list.py", 22, "filled"),
+        ("stacked_cells_in_plain_list.py", 10, "parameter"), ("stacked_cells_in_plain_list.py", 11, "parameter"),
+        ("stacked_cells_in_plain_list.py", 42, "step"), ("stacked_cells_in_plain_list.py", 36, "optimizer"),
+        ("stacked_cells_in_plain_list.py", 41, "backward")]),
     "penalty_never_added.py": ("gradient-graph-unused", [
         ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
         ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),
@@ -762,7 +767,7 @@ HAZARD = {
     "hazard_forward_only_test.py": [("hazard_forward_only_test.py", 8, "fix"), ("hazard_forward_only_test.py", 7, "saved"), ("hazard_forward_only_test.py", 8, "modified")],
 }
 
-CLEAN = ["clean_amp_unscale_then_clip.py", "clean_function_recomputes_in_backward.py", "clean_zero_grad_after_check.py", "clean_training_loop.py", "clean_ddpg_soft_update.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
+CLEAN = ["clean_amp_unscale_then_clip.py", "clean_unrolled_learned_update.py", "clean_function_recomputes_in_backward.py", "clean_zero_grad_after_check.py", "clean_training_loop.py", "clean_ddpg_soft_update.py", "clean_gan_shared_update.py", "clean_rnn_detach.py", "clean_gan.py", "seed_leaf_retain_grad_hooks.py",
          "seed_retain_graph_and_grads.py", "seed_no_grad_detach.py", "seed_copyslices_clean.py",
          "clean_cnn_batchnorm.py", "clean_transformer.py", "clean_custom_function.py", "clean_checkpoint.py",
          "clean_double_backward.py", "clean_allow_mutation.py",

@@ -20,7 +20,7 @@ from .inplace import InplaceLog
 from .leaves import Leaves
 from .ledger import StepLedger
 from .modules import Modules
-from .reads import Tensor, finite_flags, own_parameters, parameters_of, params_of_live_optimizers, unique
+from .reads import Tensor, finite_flags, own_parameters, parameters_of, params_of_live_optimizers, submodules, unique
 from .records import GRAD_CHECK_STEPS
 
 
@@ -308,7 +308,6 @@ class Optimizers:
                 hazards.append(GradHazard("nonfinite", bad[:8], last_backward.site, "backward", last_backward.index + 1))
         return hazards
 
-
     def _find_containers(self, stray_modules: dict, known: set, step_site, state) -> None:
         """Name the plain lists or dicts that hold modules (or parameters) no model registers,
         the lines of their classes that fill them, and the parameters by where they are
@@ -316,10 +315,11 @@ class Optimizers:
         are not in any optimizer either."""
         Parameter, leaves = torch.nn.Parameter, self._leaves
 
-        def stray_parameter(obj):
-            return type(obj) is Parameter and obj.grad is not None and id(obj) not in known
-
-        held = self._modules.plain_holders(lambda obj: id(obj) in stray_modules or stray_parameter(obj))
+        def wanted(obj):  # a stray parameter or module, or a module (a list's cell) whose layers hold one
+            if type(obj) is Parameter:
+                return obj.grad is not None and id(obj) not in known
+            return isinstance(obj, torch.nn.Module) and any(id(m) in stray_modules for _, m in submodules(obj, limit=256))
+        held = self._modules.plain_holders(wanted)
         if not held:
             return
         names, kinds, sites = [], [], []
@@ -340,9 +340,10 @@ class Optimizers:
                     self._not_in_optimizer.setdefault(leaves.id_of(obj), (step_site(), state.name, state.steps,
                                                                           id(obj)))
                     continue
-                for name, p in vars(obj).get("_parameters", {}).items():
-                    if p is not None:
-                        leaves.place(p, f"{path}.{name}")
+                for sub_path, module in submodules(obj, path, limit=256):
+                    for name, p in vars(module).get("_parameters", {}).items():
+                        if p is not None:
+                            leaves.place(p, f"{sub_path}.{name}")
         self._container = (", ".join(names), kinds[0] if len(set(kinds)) == 1 else "list or dict", sites[:6])
 
 

@@ -567,6 +567,10 @@ def graph_kept_alive(trace: Trace) -> list[Finding]:
         if link.carried < 1:
             continue  # a value made and consumed within one step keeps nothing alive for long
         old = trace.node(link.old_node)
+        ended = old.freed_by if old is not None and old.freed_by is not None else old.ran_by if old else None
+        freed_by = next((c for c in trace.backward_calls if c.index == ended), None) if ended is not None else None
+        if freed_by is not None and freed_by.api == "torch.autograd.grad":
+            continue  # (autograd.grad runs the graph down to its `inputs` only: what lies behind them lives on)
         findings.append(finding := _warning(
             "graph-kept-alive", "A value keeps earlier iterations' graphs alive",
             f"{op_words(link.op)} at {where(link.site)} combines a new value with one made by "
