@@ -482,6 +482,11 @@ SILENT = {
         ("stacked_cells_in_plain_list.py", 10, "parameter"), ("stacked_cells_in_plain_list.py", 11, "parameter"),
         ("stacked_cells_in_plain_list.py", 42, "step"), ("stacked_cells_in_plain_list.py", 36, "optimizer"),
         ("stacked_cells_in_plain_list.py", 41, "backward")]),
+    "validation_at_first_iteration.py": ("training-in-eval-mode", [
+        ("validation_at_first_iteration.py", 26, "fix"), ("validation_at_first_iteration.py", 19, "used"),
+        ("validation_at_first_iteration.py", 16, "mode"), ("validation_at_first_iteration.py", 34, "created"),
+        ("validation_at_first_iteration.py", 28, "backward"), ("validation_at_first_iteration.py", 29, "affected"),
+        ("validation_at_first_iteration.py", 34, "defined")]),
     "penalty_never_added.py": ("gradient-graph-unused", [
         ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
         ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),

@@ -193,6 +193,17 @@ def _holds_mode_dependent(trace: Trace, module_id: int | None) -> bool:
                for call in trace.module_calls.values())
 
 
+def first_graph_forward_in_eval(trace: Trace, switch: ModeSwitch) -> Site | None:
+    """The first eval-mode forward of that model, after the switch, that built graph: the
+    training forward (an evaluation under no_grad before it builds none)."""
+    calls = {cid for cid, call in trace.module_calls.items()
+             if call.module == switch.module_id and call.training is False}
+    roots = [root_call(trace, node.module_call) for node in trace.nodes.values()
+             if node.seq > switch.seq and node.module_call is not None]
+    first = min((cid for cid in roots if cid in calls), default=None)
+    return trace.module_calls[first].site if first is not None else None
+
+
 def _graph_built_in_eval(trace: Trace, switch: ModeSwitch) -> bool:
     """Whether a recorded node was made, after the switch, inside an eval-mode call of that model."""
     calls = {cid for cid, call in trace.module_calls.items()

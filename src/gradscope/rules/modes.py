@@ -77,18 +77,48 @@ def eval_from_start(trace: Trace) -> list[Finding]:
                      "the batch's, so training does not do what it should."),
         fix="Put the model in train mode before training (`model.train()` before the training loop, or at the "
             "start of each pass over the data if an evaluation runs inside it).")
-    if evals:
+    # An evaluation helper called from the training function after its own `.train()` (a validate()
+    # at iteration 0): the call is where the mode is left behind; `.train()` right after it fixes it.
+    evaluation = _evaluation_called_from_training(forward, evals[0]) if evals else None
+    if evaluation is not None:
+        call, trains = evaluation
+        finding.explanation = finding.explanation.replace(
+            "nothing ever called `.train()` on it",
+            f"`.train()` at {where(trains)} ran before the evaluation, not after it")
+        finding.mark_fix(call, f"runs `{evals[0].function}`, whose `.eval()` at {where(evals[0])} is never undone: "
+                               "training goes on in eval mode after it; call `.train()` right after this call")
+        finding.add(Location.at(forward, "used", "the evaluating forward, in eval mode"))
+        finding.add(Location.at(evals[0], "mode", "eval mode set here"))
+    elif evals:
         finding.mark_fix(evals[0], "sets eval mode, never undone before training: call `.train()` before training")
     elif built is not None:
         finding.mark_fix(built, "the model comes from here in eval mode: call `.train()` on it before training")
     if built is not None and not any((f.path, f.line) == (built.path, built.line) for f in finding.fix_sites):
         finding.add(Location.at(built, "created", "the model is made here"))
-    finding.add(Location.at(forward, "backward", "the training forward, in eval mode"))
+    training_forward = (modes.first_graph_forward_in_eval(trace, found.evaluated) if evaluation else None) or forward
+    finding.add(Location.at(training_forward, "backward", "the training forward, in eval mode"))
     finding.add(Location.at(modes.backward_after(trace, found.evaluated.seq), "affected",
                             "the first backward, which trains it in eval mode"))
     for place in modes.mode_dependent_layers(trace, found.evaluated.module_id):
         finding.add(Location.at(place, "defined", "a layer that computes differently in eval mode"))
     return [finding] if user_site(forward) is not None else []
+
+
+def _evaluation_called_from_training(forward, setter):
+    """For an `.eval()` in a helper other than the function that trains: the frame that called
+    the helper, from a function that sets train mode before that call, and that mode setter."""
+    if forward is None or setter is None:
+        return None
+    frames = [*forward.callers, forward]
+    for index in range(len(frames) - 1, 0, -1):
+        if frames[index].function == setter.function and frames[index].path == setter.path:
+            caller = frames[index - 1]
+            site = Site(caller.path, caller.line, caller.function, tuple(frames[:index - 1]))
+            trains = modes.mode_set_in(site, training=True)
+            if trains and trains[-1].function == caller.function:
+                return site, trains[-1]
+            return None
+    return None
 
 
 FROZEN_NORM_RULE_ID = "frozen-norm-in-train-mode"
