@@ -487,6 +487,10 @@ SILENT = {
         ("validation_at_first_iteration.py", 16, "mode"), ("validation_at_first_iteration.py", 34, "created"),
         ("validation_at_first_iteration.py", 28, "backward"), ("validation_at_first_iteration.py", 29, "affected"),
         ("validation_at_first_iteration.py", 34, "defined")]),
+    "function_ignores_grad_output.py": ("function-ignores-incoming-gradient", [
+        ("function_ignores_grad_output.py", 17, "fix"), ("function_ignores_grad_output.py", 26, "created"),
+        ("function_ignores_grad_output.py", 29, "backward"), ("function_ignores_grad_output.py", 30, "step"),
+        ("function_ignores_grad_output.py", 23, "optimizer")]),
     "penalty_never_added.py": ("gradient-graph-unused", [
         ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
         ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
+from gradscope.trace import source_search as ss
+
 from gradscope.trace.source_search import (
     attribute_set_to,
     def_line,
@@ -545,3 +547,20 @@ def test_nonfinite_fill_before_a_softmax(tmp_path):
             return dots.softmax(dim=-1), other.softmax(dim=-1)
         """))
     assert nonfinite_fill(str(path), 4, "softmax") == (2, "-float('-inf') (+inf)")
+
+
+def test_a_backward_that_never_reads_its_incoming_gradient(tmp_path):
+    path = tmp_path / "ops.py"
+    path.write_text("class F:\n"
+                    "    @staticmethod\n"
+                    "    def backward(ctx, grad_out):\n"
+                    "        (x,) = ctx.saved_tensors\n"
+                    "        return torch.ones_like(x)\n"
+                    "    @staticmethod\n"
+                    "    def backward2(ctx, grad_out):\n"
+                    "        return grad_out * 2\n"
+                    "    def backward3(ctx, *grads):\n"
+                    "        return grads[0]\n")
+    assert ss.ignores_incoming_gradients(str(path), 2)
+    assert not ss.ignores_incoming_gradients(str(path), 6)
+    assert not ss.ignores_incoming_gradients(str(path), 9)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import types
 
 import torch
 
@@ -83,6 +84,11 @@ def definition_site(obj):
     if isinstance(obj, type):
         target = obj.__dict__.get("backward") or obj.__dict__.get("forward")
         target = getattr(target, "__func__", target)
+    for _ in range(4):  # past decorators that wrap it (`@custom_bwd`: functools.wraps keeps the original)
+        inner = vars(target).get("__wrapped__") if isinstance(target, types.FunctionType) else None
+        if inner is None:
+            break
+        target = inner
     code = getattr(target, "__code__", None)
     if code is None:
         return None

@@ -14,7 +14,7 @@ from ..trace.queries import made_later_in_function, optimizer_built, project_fil
 from ..trace.call_sites import caller_in_source, parameter_default
 from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods,
                                    parameter_group_lists, enclosing_class, enclosing_condition, flag_assignments, name_filters, names_read,
-                                   reads_an_argument, return_lines, same_function)
+                                   function_applies, ignores_incoming_gradients, reads_an_argument, return_lines, same_function)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 
@@ -1061,3 +1061,38 @@ def _frame_in_function_of(site: Site | None, other: Site | None) -> Site | None:
         if frame.path == other.path and same_function(frame.path, frame.line, other.line):
             return Site(frame.path, frame.line, frame.function, tuple(frames[:index]))
     return None
+
+
+def function_ignores_incoming_gradient(trace: Trace) -> list[Finding]:
+    """A custom Function whose backward never reads the gradient it is given: what it returns does
+    not depend on anything after it (a loss weight, a GradScaler's scale, a mean's 1/n), so the
+    chain rule is broken for every use but the loss itself with weight 1."""
+    findings = []
+    for name, defined in trace.functions.items():
+        ran = [n for n in trace.nodes.values() if n.name == name and n.ran_by is not None]
+        if not ran or defined is None or not ignores_incoming_gradients(defined.path, defined.line):
+            continue
+        node = ran[0]
+        call = next((c for c in trace.backward_calls if c.index == node.ran_by), None)
+        returns = [Site(defined.path, line, defined.function) for line in return_lines(defined.path, defined.line)]
+        function = name.removesuffix("Backward")
+        # (Function.apply is not seen as an op: the program's `.apply(` call, where there is one)
+        applies = [Site(path, line) for path in project_files(trace) for line in function_applies(path, function)]
+        finding = _warning(
+            "function-ignores-incoming-gradient", f"Custom Function {function} ignores the gradient it is given",
+            f"The backward of the custom Function `{function}` (defined at {where(defined)}) never reads the "
+            f"gradient it receives from the ops after it, so the gradient it returns is the same whatever "
+            f"follows: a loss weight, a mean over a batch, or a GradScaler's scale is lost. {call_words(call)} "
+            f"ran it for {node_words(node)}.",
+            "Multiply what backward returns by the incoming gradient (chain rule): `return grad_output * ...` "
+            "(or with the matching shape).",
+            Location.at(applies[0] if len(applies) == 1 else node.site, "created",
+                        "the Function applied" if len(applies) == 1 else "its output first used"),
+            Location.at(call.site if call else None, "backward", "runs its backward"),
+            Location.at(next((step.site for step in trace.param_steps), None), "step",
+                        "applies the gradients it returned"))
+        for site in returns[:1]:
+            finding.mark_fix(site, "returns a gradient that does not depend on the incoming gradient: multiply it "
+                                   "by that gradient (chain rule)")
+        findings.append(finding)
+    return findings

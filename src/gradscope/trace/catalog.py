@@ -94,6 +94,7 @@ CATALOG: dict[str, RuleInfo] = {
         "module-requires-grad-attribute": "module.requires_grad = False: a plain attribute that freezes nothing.",
         "non-leaf-grad-read": ".grad read on a non-leaf tensor (always None without retain_grad).",
         "backward-create-graph-cycle": "backward(create_graph=True) into .grad keeps graphs alive.",
+        "function-ignores-incoming-gradient": "A custom Function whose backward never reads the gradient it is given (the chain rule broken).",
         "gradient-graph-unused": "A value built on create_graph=True gradients (a gradient penalty) that no backward ever went through.",
         "graph-kept-alive": "A value keeps earlier iterations' graphs alive (e.g. total += loss).",
         "vanishing-gradient": "--grad-flow: layers whose gradients are orders of magnitude smaller than others'.",

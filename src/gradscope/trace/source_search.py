@@ -164,6 +164,23 @@ def return_lines(path: str, first_line: int, limit: int = 3) -> list[int]:
     return sorted(found)[:limit]
 
 
+def ignores_incoming_gradients(path: str, first_line: int) -> bool:
+    """For a custom Function's `backward(ctx, *grad_outputs)` starting at `first_line`: does its
+    body never read any of the gradients it is given (only `ctx` and saved tensors)? False if
+    unknown, or if it takes `*args` it reads."""
+    function = _function_at(path, first_line)
+    if function is None:
+        return False
+    arguments = [a.arg for a in (*function.args.posonlyargs, *function.args.args)][1:]
+    if function.args.vararg is not None:
+        arguments.append(function.args.vararg.arg)
+    if not arguments:
+        return False
+    read = {node.id for statement in function.body for node in ast.walk(statement)
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
+    return not read.intersection(arguments)
+
+
 def sibling_method(path: str, first_line: int, name: str) -> int | None:
     """The `def` line of method `name` of the class that holds the function starting at
     `first_line` (a custom Function's `forward`, from its `backward`). None if unknown."""
