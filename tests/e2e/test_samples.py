@@ -491,6 +491,14 @@ SILENT = {
         ("function_ignores_grad_output.py", 17, "fix"), ("function_ignores_grad_output.py", 26, "created"),
         ("function_ignores_grad_output.py", 29, "backward"), ("function_ignores_grad_output.py", 30, "step"),
         ("function_ignores_grad_output.py", 23, "optimizer")]),
+    "bn_eval_undone_by_train.py": ("eval-undone-by-train", [
+        ("bn_eval_undone_by_train.py", 29, "fix"), ("bn_eval_undone_by_train.py", 20, "mode"),
+        ("bn_eval_undone_by_train.py", 32, "used"), ("bn_eval_undone_by_train.py", 34, "backward")]),
+    "backbone_eval_under_freeze_flag.py": ("eval-mode-module-trained", [
+        ("backbone_eval_under_freeze_flag.py", 14, "fix"), ("backbone_eval_under_freeze_flag.py", 14, "mode"),
+        ("backbone_eval_under_freeze_flag.py", 11, "defined"), ("backbone_eval_under_freeze_flag.py", 29, "step"),
+        ("backbone_eval_under_freeze_flag.py", 23, "optimizer"),
+        ("backbone_eval_under_freeze_flag.py", 28, "backward")]),
     "penalty_never_added.py": ("gradient-graph-unused", [
         ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
         ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),

@@ -6,7 +6,7 @@ from gradscope.analyses import modes
 from gradscope.analyses.settings import options_read
 from gradscope.rules import ledger as ledger_rules
 from gradscope.trace.locations import Site
-from gradscope.trace.model import BackwardCall, Freeze, Leaf, ModeSwitch, ModuleCall, Node, ParamStep, Trace
+from gradscope.trace.model import BackwardCall, Freeze, Leaf, ModeSet, ModeSwitch, ModuleCall, Node, ParamStep, Trace
 from gradscope.trace.source_search import mode_calls, names_read, option_settings, reads_an_argument
 
 MODEL = 7  # the model object's id
@@ -187,3 +187,16 @@ def test_two_stages_of_one_network_are_no_twins():
     trace.module_calls[4] = ModuleCall(4, "BatchNorm1d", "q_net.q_net.0", module=80, training=True)
     assert modes.trained_twin(trace, trace.module_calls[1]) is None
     assert modes.trained_twin(trace, trace.module_calls[3]).id == 4  # (two copies side by side)
+
+
+def test_an_eval_undone_by_a_train_of_the_whole_before_it_mattered():
+    trace = Trace(argv=["train.py"], meta={"backward_calls": 2, "optimizer_steps": 2})
+    trace.mode_sets = [
+        ModeSet(1, 11, "backbone.1", "BatchNorm2d", False, 0, Site("model.py", 20)),
+        ModeSet(2, 10, "", "Segmenter", True, 0, Site("train.py", 29), undid=[(0, False)]),
+    ]
+    found = modes.evals_undone(trace)
+    assert found is not None and found.undone_by.site.line == 29 and found.mode_dependent_only
+    assert [s.site.line for s in found.evals] == [20]
+    trace.mode_sets[1].undid = [(0, True)]  # it ran forward in eval mode first: the eval mattered
+    assert modes.evals_undone(trace) is None

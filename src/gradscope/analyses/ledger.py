@@ -7,12 +7,13 @@ Each question is a pure function of the trace; the rules word the answers.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
-from ..trace.locations import Site, is_library_path, user_site
+from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import Freeze, ParamStep, Trace
 from ..trace.queries import optimizer_built, root_call, top_module
-from ..trace.source_search import (assignments, called_function, first_argument_name, function_def, return_lines,
+from ..trace.source_search import (assignments, called_function, enclosing_condition, method_def, first_argument_name, function_def, return_lines,
                                    same_function)
 
 # Normalization layers: kept in eval mode on purpose while their parameters train (frozen
@@ -91,12 +92,28 @@ def trained_in_eval(trace: Trace) -> TrainedInEval | None:
                 by_module.setdefault(module, []).append(lid)
         if by_module:
             top = _outermost_in_eval(sorted(by_module), modes)
-            if _holds_batch_norm(top, types) and not filter_froze_nothing(trace, step):
+            if _holds_batch_norm(top, types) and not filter_froze_nothing(trace, step) \
+                    and _eval_call_says_freeze(trace, top) is None:
                 # A module holding batch norm, put in eval mode while it trains, is a known recipe
                 # (frozen batch statistics, as detection backbones do): not a mistaken freeze.
                 continue
             leaves = [lid for module, lids in by_module.items() if module.startswith(top) for lid in lids]
             return TrainedInEval(top, types.get(top, "Module"), leaves, step, forward_sites.get(top))
+    return None
+
+
+def _eval_call_says_freeze(trace: Trace, module: str) -> Site | None:
+    """The program's `.eval()` call on `module` (from the recorded mode calls), when the program's
+    own words around it say freeze: the `if` it runs under, or the function it is in
+    (`if freeze_backbone: self.backbone.eval()`, `def freeze_encoder(self)`)."""
+    for setter in trace.mode_sets:
+        site = user_site(setter.site)
+        if setter.training or setter.module != module or site is None:
+            continue
+        condition = enclosing_condition(site.path, site.line)
+        words = (source_line(site.path, condition) if condition else "") + " " + (site.function or "")
+        if re.search(r"(?i)freez|frozen", words):
+            return site
     return None
 
 
@@ -261,6 +278,12 @@ def optimizer_made(step_site: Site | None, files: list[str]) -> list[tuple[Site,
     collects the parameters it is given (`params = [p for p in model.parameters() if ...]`)."""
     built = optimizer_built(step_site)
     if built is None:
+        # (a trainer that asks the model for its optimizer, Lightning's `configure_optimizers`:
+        # the program's method of that name builds it)
+        for path in files:
+            start = method_def(path, "configure_optimizers")
+            if start is not None:
+                return [(Site(path, line, "configure_optimizers"), "built") for line in return_lines(path, start)[:1]]
         return []
     found = [(built, "built")]
     helper = called_function(built.path, built.line)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..trace.locations import Site, is_library_path
-from ..trace.model import MODE_DEPENDENT, ModeSwitch, ModuleCall, Trace
+from ..trace.model import MODE_DEPENDENT, ModeSet, ModeSwitch, ModuleCall, Trace
 from ..trace.queries import root_call
 from ..trace.registry_search import registry_keys
 from ..trace.source_search import (appended_into, attribute_set_to, calls_named, enclosing_condition,
@@ -377,3 +377,34 @@ def conditional_resets(path: str, line: int, files: list[str]) -> list[tuple[Sit
                     if condition is not None and loop is not None and loop[0] < condition:
                         found.append((Site(other, condition), Site(other, call)))
     return found[:2]
+
+
+@dataclass
+class EvalUndone:
+    """`.eval()` calls on parts of a model (normalization layers, a backbone) that a later
+    `.train()` of a model holding them undid before any of them ran forward: the eval mode never
+    took effect, and training ran them in train mode."""
+
+    evals: list[ModeSet]  # the `.eval()` calls undone (one line of the program, or its first)
+    undone_by: ModeSet  # the `.train()` that put them back in train mode
+    forward: Site | None  # the first forward after it that ran one of them (in train mode)
+    mode_dependent_only: bool  # every part set apart is a normalization or dropout layer
+
+
+def evals_undone(trace: Trace) -> EvalUndone | None:
+    """The first `.train()` that undid `.eval()` calls which had not yet mattered (no forward of
+    their module in between), followed by training (a backward call after it)."""
+    total_backwards = trace.meta.get("backward_calls", 0)
+    for setter in trace.mode_sets:
+        undone = [trace.mode_sets[index] for index, ran in setter.undid
+                  if not ran and 0 <= index < len(trace.mode_sets)]
+        if not setter.training or not undone or total_backwards <= setter.backwards_before:
+            continue
+        first_site = undone[0].site
+        evals = [s for s in undone if s.site is not None and first_site is not None
+                 and (s.site.path, s.site.line) == (first_site.path, first_site.line)]
+        ids = {s.module_id for s in evals}
+        calls = sorted(cid for cid, call in trace.module_calls.items() if call.module in ids and call.training)
+        return EvalUndone(evals or undone[:1], setter, root_call_site(trace, calls[0]) if calls else None,
+                          all(s.module_type.startswith(MODE_DEPENDENT) for s in evals or undone[:1]))
+    return None

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..trace.locations import MAX_CALLERS, resolve
-from ..trace.model import MODE_DEPENDENT, BuiltInForward, DdpForward, Leaf, ModeSwitch, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
+from ..trace.model import MODE_DEPENDENT, BuiltInForward, DdpForward, Leaf, ModeSet, ModeSwitch, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
 from .reads import dtype_name
 from .records import BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED, SEQ
 
@@ -15,7 +15,8 @@ _EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks
 
 
 def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backward_calls, op_failures,
-           gradient_hazards, nan_origins, grad_resets, functions, first_steps=(), param_steps=()) -> Trace:
+           gradient_hazards, nan_origins, grad_resets, functions, first_steps=(), param_steps=(),
+           mode_sets=()) -> Trace:
     """Fill `trace` from the parts (see recorder.Recorder.to_trace for who they are)."""
     trace.ddp_parameters = list(modules.ddp_parameters)
     if modules.ddp_rank is not None:
@@ -49,6 +50,9 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
                                       backwards_before=backwards, steps_before=steps, seq=seq, site=resolve(loc),
                                       module_id=module_id)
                            for module_id, type_name, training, backwards, steps, seq, loc in modules.mode_switches]
+    trace.mode_sets = [ModeSet(seq, module_id, modules.names.get(module_id), type_name, training, backwards,
+                               resolve(loc), [tuple(entry) for entry in undid])
+                       for seq, module_id, type_name, training, backwards, loc, undid in mode_sets]
     if any(switch[2] is False for switch in modules.mode_switches):
         # the layers that make eval mode matter: in eval mode they make no node, so no call of
         # theirs is exported above (their last call each, a few)

@@ -71,6 +71,8 @@ class Modules:
         # id() of normalization layers seen with every parameter frozen -> the last module call id
         # before they were seen so (calls before it ran while they still trained)
         self.frozen_norms: dict[int, int] = {}
+        # Modules an `.eval()` call set apart (mode_sets.py): id -> [its call's index, ran forward since]
+        self.evaled: dict[int, list] = {}
 
     # ------------------------------------------------------------------ the stack of calls
     def stack(self) -> list:
@@ -109,6 +111,8 @@ class Modules:
             if not stack and self._root_modes.get(id(module), None) is not training:
                 self._mode_switched(module, type_name, training, loc)
             self._call_order.append((self._clock.backwards, cid))
+            if self.evaled and id(module) in self.evaled:
+                self.evaled[id(module)][1] = True
             if type_name == "DistributedDataParallel" and len(self.ddp_forwards) < MAX_EVENTS:
                 self._ddp_forward(module, loc)
             stack.append(ModuleCallFrame(cid, id(module)))

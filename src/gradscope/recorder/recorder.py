@@ -33,6 +33,7 @@ from .graph import Graph
 from .inplace import InplaceLog
 from .leaves import Leaves
 from .mode import RecordingMode
+from .mode_sets import ModeSets
 from .modules import Modules
 from .nan import NanWatch
 from .optim import Optimizers
@@ -79,6 +80,7 @@ class Recorder:
         self._backwards.after = self.prune
         graph.on_full = self.prune
         self._hook_handles: list = []
+        self._mode_sets = ModeSets(modules, clock, errors)
 
     # ------------------------------------------------------------------ life cycle
     # One recording per process at a time: two would each see the other's hooks and ops.
@@ -116,6 +118,8 @@ class Recorder:
                 (torch_optimizers.register_optimizer_step_post_hook, optimizers.step_ended),
             ]:
                 self._hook_handles.append(register(hook))
+            self._mode_sets.install()
+            self._hook_handles.append(self._mode_sets)
             self._mode.__enter__()
         except BaseException:
             self._remove_hooks()
@@ -211,7 +215,7 @@ class Recorder:
                op_failures=self._mode.op_failures, gradient_hazards=hazards,
                nan_origins=self._nan.origins if not self._optimizers.scaler_seen else [],
                grad_resets=self._specials.grad_resets, first_steps=self._optimizers.first_steps,
-               param_steps=self._optimizers.ledger.steps,
+               param_steps=self._optimizers.ledger.steps, mode_sets=self._mode_sets.calls,
                functions={info.name: info.defined_at for info in self._graph.types.values()
                           if info.defined_at is not None})
         if self._flow is not None:

@@ -84,6 +84,7 @@ RULES: dict[str, Rule] = {
     modes.LEFT_IN_EVAL_RULE_ID: modes.left_in_eval,
     "training-in-eval-mode (from the start)": modes.eval_from_start,
     modes.FROZEN_NORM_RULE_ID: modes.frozen_norm_in_train_mode,
+    modes.EVAL_UNDONE_RULE_ID: modes.eval_undone,
     modes.UNFED_NORM_RULE_ID: modes.norm_evaluated_without_statistics,
     scaling.RULE_ID: scaling.clipped_while_scaled,
     scaling.BEFORE_BACKWARD_RULE_ID: scaling.clipped_before_backward,

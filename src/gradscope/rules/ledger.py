@@ -223,7 +223,13 @@ def trained_in_eval_mode(trace: Trace) -> list[Finding]:
                                 "freeze them first, or give it only the parameters that train")
     for call in calls[:2]:
         finding.add(Location.at(call, "mode", "eval mode set"))
-    for place in ledger.definition_sites(trace, found.leaves):
+    # (the statement that put the module into its model: `self.backbone = nn.Sequential(...)`)
+    registered = next((c.registered_at for c in trace.module_calls.values()
+                       if found.module and c.name == found.module and c.registered_at is not None), None)
+    defined = ledger.definition_sites(trace, found.leaves)
+    if registered is not None and not any((d.path, d.line) == (registered.path, registered.line) for d in defined):
+        finding.add(Location.at(registered, "defined", "the module put in eval mode"))
+    for place in defined:
         finding.add(Location.at(place, "defined", "parameter defined"))
     finding.add(Location.at(step.site, "step", "changes them"))
     return [finding]

@@ -201,3 +201,48 @@ def norm_evaluated_without_statistics(trace: Trace) -> list[Finding]:
     finding.add(Location.at(forward, "used", "evaluated with statistics never gathered"))
     finding.add(Location.at(first.registered_at, "defined", "the normalization layer"))
     return [finding]
+
+
+EVAL_UNDONE_RULE_ID = "eval-undone-by-train"
+
+
+def eval_undone(trace: Trace) -> list[Finding]:
+    """`.eval()` set on parts of a model, undone by a `.train()` of the whole before it mattered."""
+    found = modes.evals_undone(trace)
+    if found is None:
+        return []
+    frozen = modes.frozen_norms_in_train_mode(trace)
+    if frozen is not None and frozen.eval_set:
+        return []  # (layers frozen as well: frozen-norm-in-train-mode tells that story)
+    first, trains = found.evals[0], found.undone_by
+    names = [f"`{s.module}`" if s.module else f"a {s.module_type}" for s in found.evals[:3]]
+    what = ", ".join(names) + (f" and {len(found.evals) - 3} more" if len(found.evals) > 3 else "")
+    whole = f"`{trains.module}`" if trains.module else f"the {trains.module_type}"
+    story = (f"`.eval()` at {where(first.site)} put {what} in eval mode, but `.train()` on {whole} at "
+             f"{where(trains.site)} put {'them' if len(found.evals) > 1 else 'it'} back in train mode before "
+             "any forward ran: the eval mode never took effect, and training ran in train mode")
+    if found.mode_dependent_only:
+        finding = Finding(
+            rule=EVAL_UNDONE_RULE_ID, severity="warning", title="Layers set to eval mode are put back in train mode",
+            explanation=story + (", so batch norm keeps updating its running statistics from the training "
+                                 "batches (and dropout stays on)."),
+            fix=("Set those layers to eval mode again after every `.train()` of the model (right after the call, "
+                 "or in an override of the model's `train()` that calls `super().train(mode)` first)."))
+        finding.mark_fix(trains.site, f"puts every submodule back in train mode, the layers set to eval at "
+                                      f"{where(first.site)} too: set them to eval again right after this call")
+        finding.add(Location.at(first.site, "mode", "eval mode set here, undone before it mattered"))
+    else:
+        finding = Finding(
+            rule=EVAL_UNDONE_RULE_ID, severity="warning", title="`.eval()` used as a freeze, and undone",
+            explanation=story + (". `.eval()` changes how dropout and batch norm compute; it freezes no "
+                                 "parameter: what it was called on still gets gradients and is stepped."),
+            fix=("To freeze it, set `requires_grad_(False)` on it (and leave it out of the optimizer); to keep it "
+                 "in eval mode as well, set that again after each `.train()`."))
+        finding.mark_fix(first.site, "sets eval mode, which freezes no parameter (and a `.train()` undid it): freeze "
+                                     "with `requires_grad_(False)` here")
+        finding.add(Location.at(trains.site, "mode", "puts it back in train mode"))
+    module_call = next((c for c in trace.module_calls.values() if c.module == first.module_id and c.registered_at), None)
+    finding.add(Location.at(module_call.registered_at if module_call else None, "defined", "the part set to eval"))
+    finding.add(Location.at(found.forward, "used", "a training forward: it runs in train mode"))
+    finding.add(Location.at(modes.backward_after(trace, trains.seq), "backward", "the first backward after the `.train()`"))
+    return [finding]

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..analyses.ledger import optimizer_made
 from ..trace.findings import Finding, Location
-from ..trace.locations import Site, user_site
+from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import Trace
 from ..trace.queries import project_files
 
@@ -54,6 +54,24 @@ def name_training_step(trace: Trace, findings: list[Finding]) -> None:
             if (site.path, site.line) not in shown:
                 shown.add((site.path, site.line))
                 finding.add(Location.at(site, "backward", "makes the gradients this step applies"))
+        # (a trainer that runs the backward itself, Lightning's: the program's line that made the
+        # loss it backpropagates is the program's part of that backward)
+        loss = _loss_a_library_backpropagates(trace)
+        if loss is not None and (loss.path, loss.line) not in shown:
+            finding.add(Location.at(loss, "loss", "the loss the trainer backpropagates"))
+
+
+def _loss_a_library_backpropagates(trace: Trace) -> Site | None:
+    for call in trace.backward_calls:
+        if call.error is None and call.site is not None and is_library_path(call.site.path):
+            node = next((trace.node(r) for r in call.roots if trace.node(r) is not None), None)
+            for _ in range(8):  # (down the trainer's own scaling of it, `loss / accumulate_grad_batches`)
+                if node is None or node.site is None or not is_library_path(node.site.path):
+                    break
+                node = trace.node(node.next_ids[0]) if node.next_ids else None
+            if node is not None and node.site is not None and not is_library_path(node.site.path):
+                return node.site
+    return None
 
 
 def _only_backward_line(trace: Trace) -> Site | None:

@@ -95,6 +95,7 @@ CATALOG: dict[str, RuleInfo] = {
         "non-leaf-grad-read": ".grad read on a non-leaf tensor (always None without retain_grad).",
         "backward-create-graph-cycle": "backward(create_graph=True) into .grad keeps graphs alive.",
         "function-ignores-incoming-gradient": "A custom Function whose backward never reads the gradient it is given (the chain rule broken).",
+        "eval-undone-by-train": "Parts of a model set to eval mode, put back in train mode by a `.train()` of the whole before they ran.",
         "gradient-graph-unused": "A value built on create_graph=True gradients (a gradient penalty) that no backward ever went through.",
         "graph-kept-alive": "A value keeps earlier iterations' graphs alive (e.g. total += loss).",
         "vanishing-gradient": "--grad-flow: layers whose gradients are orders of magnitude smaller than others'.",

@@ -94,6 +94,23 @@ class ModeSwitch:
 
 
 @dataclass
+class ModeSet:
+    """A `.train()` or `.eval()` call of the program (the outermost one: the recursion into the
+    children is part of it)."""
+
+    seq: int
+    module_id: int  # which module object (as ModuleCall.module)
+    module: str | None  # its path from its root model ("" for a root), if known
+    module_type: str
+    training: bool
+    backwards_before: int
+    site: Site | None
+    # earlier `.eval()` calls (indices into Trace.mode_sets) whose module, a submodule of this one,
+    # this `.train()` put back into train mode; with whether that module ran forward in between
+    undid: list[tuple[int, bool]] = field(default_factory=list)
+
+
+@dataclass
 class Leaf:
     """A tensor that requires grad and has no grad_fn: a parameter or a user-made input."""
 
@@ -515,6 +532,7 @@ class Trace:
     exit_status: int = 0
     module_calls: dict[int, ModuleCall] = field(default_factory=dict)
     mode_switches: list[ModeSwitch] = field(default_factory=list)
+    mode_sets: list[ModeSet] = field(default_factory=list)  # the program's .train()/.eval() calls
     frozen_norms: list[int] = field(default_factory=list)  # module ids (ModuleCall.module) of norm layers seen fully frozen
     frozen_since: list[int] = field(default_factory=list)  # for each: the last module call id before it was seen so
     unfed_norms: list[int] = field(default_factory=list)  # module ids of norm layers evaluated with statistics never gathered

@@ -1532,6 +1532,19 @@ def called_function(path: str, line: int) -> str | None:
     return None
 
 
+def method_def(path: str, name: str) -> int | None:
+    """The first line of the first method `name` of any class in `path` (its first decorator)."""
+    tree = _parse(path)
+    if tree is None:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef):
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)) and item.name == name:
+                    return item.decorator_list[0].lineno if item.decorator_list else item.lineno
+    return None
+
+
 def function_def(path: str, name: str) -> int | None:
     """The first line of the module-level function `name` defined in `path` (its first decorator)."""
     tree = _parse(path)
