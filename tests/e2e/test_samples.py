@@ -499,6 +499,9 @@ SILENT = {
         ("backbone_eval_under_freeze_flag.py", 11, "defined"), ("backbone_eval_under_freeze_flag.py", 29, "step"),
         ("backbone_eval_under_freeze_flag.py", 23, "optimizer"),
         ("backbone_eval_under_freeze_flag.py", 28, "backward")]),
+    "accumulation_without_averaging.py": ("accumulated-gradients-summed", [
+        ("accumulation_without_averaging.py", 18, "fix"), ("accumulation_without_averaging.py", 26, "step"),
+        ("accumulation_without_averaging.py", 7, "setting"), ("accumulation_without_averaging.py", 14, "optimizer")]),
     "penalty_never_added.py": ("gradient-graph-unused", [
         ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
         ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),

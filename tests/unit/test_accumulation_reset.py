@@ -164,3 +164,18 @@ def test_gradients_taken_per_loss_and_written_back_are_right():
             opt.step()
 
     assert "accumulation-wiped" not in _rules(record(program))
+
+
+def test_micro_batch_losses_not_divided_are_summed_by_the_step():
+    def program():
+        model = _model()
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for i in range(6):
+            _loss(model).backward()
+            if i % 3 == 2:
+                opt.step()
+                opt.zero_grad()
+
+    run = record(program)
+    assert _rules(run) == ["accumulated-gradients-summed"]
+    assert run.findings[0].fix_sites[0].line == run.trace.backward_calls[0].site.line

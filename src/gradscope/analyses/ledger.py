@@ -300,3 +300,40 @@ def optimizer_made(step_site: Site | None, files: list[str]) -> list[tuple[Site,
     if lines and same_function(made.path, lines[-1], made.line):
         found.append((Site(made.path, lines[-1], made.function), "params"))
     return found
+
+
+@dataclass
+class SummedAccumulation:
+    """Optimizer steps that each apply the gradients of several backward calls of one line (a
+    gradient-accumulation loop), where the loss backpropagated is not scaled down: the step
+    applies their sum, `count` times the gradient of their mean."""
+
+    step: ParamStep
+    count: int  # backward calls per step
+    backward: object  # the first backward call of the window (BackwardCall)
+
+
+_SCALED = ("DivBackward", "MulBackward")
+
+
+def summed_accumulation(trace: Trace) -> SummedAccumulation | None:
+    """From the first steps of an optimizer: the same number (> 1) of backward calls, from one
+    line, before each, whose losses are not divided or multiplied (by an accumulation count)."""
+    if any(h.kind == "accumulation-wiped" for h in trace.grad_hazards):
+        return None  # (reset between the backward calls: the step applies the last one only)
+    steps = sorted((s for s in trace.param_steps if s.optimizer_index == 0), key=lambda s: s.seq)
+    calls = [c for c in trace.backward_calls if c.error is None and c.api != "torch.autograd.grad"]
+    windows, previous = [], -1
+    for step in steps:
+        window = [c for c in calls if previous < c.seq < step.seq]
+        previous = step.seq
+        windows.append(window)
+    if len(windows) < 2 or len({len(w) for w in windows}) != 1 or len(windows[0]) < 2:
+        return None
+    window = windows[0]
+    if len({(c.site.path, c.site.line) for w in windows for c in w if c.site is not None}) != 1:
+        return None  # (two losses backpropagated one after the other: a sum the program asked for)
+    roots = [root for w in windows for c in w if c.roots and (root := trace.node(c.roots[0])) is not None]
+    if not roots or any(r.name.startswith(_SCALED) for r in roots):  # (older records forgotten: the kept ones say)
+        return None
+    return SummedAccumulation(steps[0], len(window), window[0])

@@ -81,6 +81,7 @@ RULES: dict[str, Rule] = {
     ledger.ZERO_RULE_ID: ledger.zero_gradients,
     ledger.NEVER_STEPPED_RULE_ID: ledger.step_never_ran,
     ledger.LEAKED_RULE_ID: ledger.leaked_into_first_step,
+    ledger.SUMMED_RULE_ID: ledger.summed_accumulation,
     modes.LEFT_IN_EVAL_RULE_ID: modes.left_in_eval,
     "training-in-eval-mode (from the start)": modes.eval_from_start,
     modes.FROZEN_NORM_RULE_ID: modes.frozen_norm_in_train_mode,

@@ -454,3 +454,33 @@ def _steps_a_torch_optimizer(path: str, line: int, files: list[str]) -> bool:
             return any("Optimizer" in base for base in bases)
         return bool(_TORCH_OPTIMIZER.search(value.split("(", 1)[0]))
     return bool(re.search(r"optim|^opt$|_opt$", receiver.rsplit(".", 1)[-1], re.IGNORECASE))
+
+
+SUMMED_RULE_ID = "accumulated-gradients-summed"
+
+
+def summed_accumulation(trace: Trace) -> list[Finding]:
+    """Gradient accumulation whose losses are not divided by the number of micro-batches."""
+    found = ledger.summed_accumulation(trace)
+    if found is None:
+        return []
+    call, step = found.backward, found.step
+    finding = Finding(
+        rule=SUMMED_RULE_ID, severity="warning", title="Accumulated gradients are summed, not averaged",
+        explanation=(f"Each {step.optimizer}.step() (at {where(step.site)}) applies the gradients of {found.count} "
+                     f"backward calls of the loss at {where(call.site)}, and that loss is not divided by "
+                     f"{found.count}: the step applies their sum, {found.count} times the gradient of one batch of "
+                     f"{found.count} times the size. If the accumulation is meant to stand for that larger batch, "
+                     "the effective learning rate is multiplied by the number of micro-batches."),
+        fix=(f"Divide each micro-batch's loss by the number of accumulated batches before backward "
+             f"(`(loss / {found.count}).backward()`), or lower the learning rate to match."))
+    finding.mark_fix(call.site, f"backpropagates each micro-batch's loss as it is, {found.count} per step: divide it "
+                                "by the number of accumulated batches here")
+    finding.add(Location.at(step.site, "step", f"applies the sum of {found.count} gradients"))
+    condition = None
+    stepped = user_site(step.site)
+    if stepped is not None and (line := enclosing_condition(stepped.path, stepped.line)) is not None:
+        condition = Site(stepped.path, line, stepped.function, stepped.callers)
+    for place, name, value in (options_read(condition, project_files(trace)) if condition else [])[:2]:
+        finding.add(Location.at(place, "setting", f"sets `{name}` to {value}: backward calls per step"))
+    return [finding]

@@ -96,6 +96,7 @@ CATALOG: dict[str, RuleInfo] = {
         "backward-create-graph-cycle": "backward(create_graph=True) into .grad keeps graphs alive.",
         "function-ignores-incoming-gradient": "A custom Function whose backward never reads the gradient it is given (the chain rule broken).",
         "eval-undone-by-train": "Parts of a model set to eval mode, put back in train mode by a `.train()` of the whole before they ran.",
+        "accumulated-gradients-summed": "Gradient accumulation whose micro-batch losses are not divided by their number: each step applies the sum.",
         "gradient-graph-unused": "A value built on create_graph=True gradients (a gradient penalty) that no backward ever went through.",
         "graph-kept-alive": "A value keeps earlier iterations' graphs alive (e.g. total += loss).",
         "vanishing-gradient": "--grad-flow: layers whose gradients are orders of magnitude smaller than others'.",
