@@ -139,3 +139,63 @@ def unused_gradient_graphs(trace: Trace) -> list[UnusedGradientGraph]:
         if sinks and key not in found:
             found[key] = UnusedGradientGraph(call, max(sinks, key=lambda n: n.seq), later)
     return [unused for unused in found.values() if unused is not None]
+
+
+@dataclass(frozen=True)
+class ValueLeftOut:
+    """A loss-like value (a reduction of something that trains) computed in a training iteration,
+    beside the loss that iteration backpropagated, and never backpropagated itself."""
+
+    value: Node  # the value: nothing consumed it, no backward ran it
+    loss: Node  # the root of the iteration's backward
+    backward: object  # that backward call (BackwardCall)
+
+
+_REDUCTIONS = ("MeanBackward", "SumBackward", "NormBackward", "LinalgVectorNormBackward")
+_SCALINGS = ("MulBackward", "DivBackward", "AddBackward", "SubBackward", "NegBackward")
+
+
+def _loss_like(trace: Trace, node: Node) -> bool:
+    """A reduction or a loss function, or a scaling or sum of one."""
+    for _ in range(4):
+        if node.name.startswith(_REDUCTIONS) or "LossBackward" in node.name:
+            return True
+        if not node.name.startswith(_SCALINGS) or not node.next_ids:
+            return False
+        nxt = trace.node(node.next_ids[0])
+        if nxt is None:
+            return False
+        node = nxt
+    return False
+
+
+def _computed_apart(trace: Trace, node: Node) -> bool:
+    """Whether the value's own computation is outside every backward that ran: an input of it
+    that no backward ran (a metric over outputs the loss trained through, `out.mean()`, or a sum
+    of losses each backpropagated, is not a term left out)."""
+    inputs = [trace.node(nid) for nid in node.next_ids]
+    return any(n is not None and n.ran_by is None for n in inputs)
+
+
+def values_left_out(trace: Trace, same_function) -> list[ValueLeftOut]:
+    """Per backward call (not autograd.grad), the loss-like values made since the previous one, in
+    the function that built its loss, that nothing consumed and no backward ran, while the loss
+    itself ran (which backward ran a node is known). `same_function(site, other)`: whether two
+    lines are in one function (source reading stays out of this module)."""
+    consumed = {nid for node in trace.nodes.values() for nid in node.next_ids}
+    found, previous, seen = [], -1, set()
+    for call in trace.backward_calls:
+        if call.api == "torch.autograd.grad":
+            continue
+        start, previous = previous, call.index
+        loss = trace.node(call.roots[0]) if call.error is None and call.roots else None
+        if loss is None or loss.ran_by != call.index or loss.site is None:
+            continue
+        for node in trace.nodes.values():
+            if start < node.backwards_before <= call.index and node.ran_by is None and node.id not in consumed \
+                    and not node.first_seen_late and node.site is not None and node.id != loss.id \
+                    and (node.site.path, node.site.line) not in seen and same_function(node.site, loss.site) \
+                    and _loss_like(trace, node) and _computed_apart(trace, node):
+                seen.add((node.site.path, node.site.line))
+                found.append(ValueLeftOut(node, loss, call))
+    return found

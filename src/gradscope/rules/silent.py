@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..analyses.ledger import definition_sites
-from ..analyses.provenance import unused_gradient_graphs
+from ..analyses.provenance import unused_gradient_graphs, values_left_out
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
@@ -1096,3 +1096,53 @@ def function_ignores_incoming_gradient(trace: Trace) -> list[Finding]:
                                    "by that gradient (chain rule)")
         findings.append(finding)
     return findings
+
+
+def loss_value_left_out(trace: Trace) -> list[Finding]:
+    """A loss-like value computed beside the loss of a training iteration, in the same function,
+    and never backpropagated: a term left out of the loss (a regularizer computed and logged)."""
+    if trace.error is not None:
+        return []  # (a run that failed: the error is the story; a value its last iteration left is not)
+    covered = {unused.value.id for unused in unused_gradient_graphs(trace)}  # (gradient-graph-unused says it)
+    # (a value turned into a number or re-wrapped on its line: the cut-term rules tell that story)
+    escaped = {(e.site.path, e.site.line) for e in trace.escapes if e.site is not None}
+    escaped |= {(c.site.path, c.site.line) for c in trace.cuts.values() if c.site is not None}
+    cut_from = {c.input_node for c in trace.cuts.values() if c.input_node is not None}
+    findings = []
+    for left in values_left_out(trace, lambda a, b: a.path == b.path and same_function(a.path, a.line, b.line)):
+        if left.value.id in covered or left.value.id in cut_from \
+                or (left.value.site.path, left.value.site.line) in escaped:
+            continue
+        value, loss, call = left.value, left.loss, left.backward
+        finding = _warning(
+            "loss-value-left-out", "A loss term is computed but never backpropagated",
+            f"{node_words(value)} computes a loss-like value from tensors that train, beside the loss built at "
+            f"{where(loss.site)}, and no backward ever went through it: {call_words(call)} backpropagates the "
+            "loss without it. If it is a term of the loss (a regularizer, a weighted auxiliary loss), it trains "
+            "nothing as it is.",
+            "Add it to the loss that is backpropagated (`loss = loss + weight * term`); if it is only logged, "
+            "compute it under `torch.no_grad()` or from detached tensors.",
+            Location.at(value.site, "created", "value computed, never backpropagated"),
+            Location.at(call.site, "backward", "backpropagates the loss without it"))
+        finding.mark_fix(_loss_started_at(loss.site), f"builds the loss without the value computed at "
+                                                      f"{where(value.site)}: add it here (a guess from the program's "
+                                                      "lines, if that value was meant to train)")
+        findings.append(finding)
+        break  # (the first: one line to change)
+    return findings
+
+
+def _loss_started_at(site: Site) -> Site:
+    """For a loss extended in steps (`loss = loss + w * extra` under an `if`), the statement that
+    started it (`loss = a + b`), in the same function; else `site` itself."""
+    extended = re.match(r"\s*(\w+)\s*=\s*(\w+)\b", source_line(site.path, site.line))
+    if extended is None or extended.group(1) != extended.group(2):
+        return site
+    name = extended.group(1)
+    for line in reversed(assignments(site.path, name, before=site.line, limit=8)):
+        if not same_function(site.path, line, site.line):
+            break
+        started = re.match(rf"\s*{name}\s*=\s*{name}\b", source_line(site.path, line))
+        if started is None:
+            return Site(site.path, line, site.function, site.callers)
+    return site
