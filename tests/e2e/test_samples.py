@@ -502,6 +502,9 @@ SILENT = {
     "accumulation_without_averaging.py": ("accumulated-gradients-summed", [
         ("accumulation_without_averaging.py", 18, "fix"), ("accumulation_without_averaging.py", 26, "step"),
         ("accumulation_without_averaging.py", 7, "setting"), ("accumulation_without_averaging.py", 14, "optimizer")]),
+    "kl_term_left_out.py": ("loss-value-left-out", [
+        ("kl_term_left_out.py", 26, "fix"), ("kl_term_left_out.py", 25, "created"),
+        ("kl_term_left_out.py", 28, "backward")]),
     "penalty_never_added.py": ("gradient-graph-unused", [
         ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
         ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),

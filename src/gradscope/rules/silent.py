@@ -1107,7 +1107,8 @@ def loss_value_left_out(trace: Trace) -> list[Finding]:
     # (a value turned into a number or re-wrapped on its line: the cut-term rules tell that story)
     escaped = {(e.site.path, e.site.line) for e in trace.escapes if e.site is not None}
     escaped |= {(c.site.path, c.site.line) for c in trace.cuts.values() if c.site is not None}
-    cut_from = {c.input_node for c in trace.cuts.values() if c.input_node is not None}
+    # (cut off and re-wrapped, `torch.tensor(losses)`: a number read for logging is no such cut)
+    cut_from = {c.input_node for c in trace.cuts.values() if c.input_node is not None and c.reason != "number"}
     findings = []
     for left in values_left_out(trace, lambda a, b: a.path == b.path and same_function(a.path, a.line, b.line)):
         if left.value.id in covered or left.value.id in cut_from \
@@ -1124,7 +1125,7 @@ def loss_value_left_out(trace: Trace) -> list[Finding]:
             "compute it under `torch.no_grad()` or from detached tensors.",
             Location.at(value.site, "created", "value computed, never backpropagated"),
             Location.at(call.site, "backward", "backpropagates the loss without it"))
-        finding.mark_fix(_loss_started_at(loss.site), f"builds the loss without the value computed at "
+        finding.mark_fix(_loss_started_at(_loss_named_at(call.site) or loss.site), f"builds the loss without the value computed at "
                                                       f"{where(value.site)}: add it here (a guess from the program's "
                                                       "lines, if that value was meant to train)")
         findings.append(finding)
@@ -1146,3 +1147,14 @@ def _loss_started_at(site: Site) -> Site:
         if started is None:
             return Site(site.path, line, site.function, site.callers)
     return site
+
+
+def _loss_named_at(call_site: Site | None) -> Site | None:
+    """For `loss.backward()`, the statement of its function that last assigned `loss` before it
+    (`loss = recon_loss`: where the loss backpropagated is put together)."""
+    site = user_site(call_site)
+    named = re.search(r"(\w+)\.backward\(", source_line(site.path, site.line)) if site is not None else None
+    lines = assignments(site.path, named.group(1), before=site.line) if named else []
+    if not lines or not same_function(site.path, lines[-1], site.line):
+        return None
+    return Site(site.path, lines[-1], site.function, site.callers)
