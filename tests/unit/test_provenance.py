@@ -41,3 +41,22 @@ def test_nothing_is_known_where_the_later_backward_says_nothing_of_what_it_ran()
     trace = penalty_trace(penalty_ran=False)
     trace.nodes[4].ran_by = None  # (an old record: which backward ran it is forgotten)
     assert unused_gradient_graphs(trace) == []
+
+
+def test_a_reduction_beside_the_loss_that_no_backward_ran_is_left_out():
+    from gradscope.analyses.provenance import values_left_out
+
+    trace = Trace(argv=["train.py"])
+    trace.nodes = {
+        1: Node(1, "AddmmBackward0", "linear", Site("train.py", 10), seq=1, backwards_before=0, ran_by=0),
+        2: Node(2, "MseLossBackward0", "mse_loss", Site("train.py", 11), seq=2, backwards_before=0, next_ids=[1],
+                ran_by=0),
+        3: Node(3, "AbsBackward0", "abs", Site("train.py", 12), seq=3, backwards_before=0),
+        4: Node(4, "MeanBackward0", "mean", Site("train.py", 12), seq=4, backwards_before=0, next_ids=[3]),
+        5: Node(5, "MeanBackward0", "mean", Site("train.py", 13), seq=5, backwards_before=0, next_ids=[1]),
+    }
+    trace.backward_calls = [BackwardCall(0, "Tensor.backward", Site("train.py", 14), seq=6, retain_graph=False,
+                                         create_graph=False, roots=[2])]
+    (left,) = values_left_out(trace, lambda a, b: True)
+    # (node 5 is a metric over the output the loss trained through: not a term left out)
+    assert (left.value.id, left.loss.id, left.backward.index) == (4, 2, 0)
