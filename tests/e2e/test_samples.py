@@ -209,6 +209,11 @@ EXPECTED = {
         ("loss_term_reduced_per_sample.py", 15, "fix"), ("loss_term_reduced_per_sample.py", 21, "created"),
         ("loss_term_reduced_per_sample.py", 29, "backward"), ("loss_term_reduced_per_sample.py", 15, "term"),
         ("loss_term_reduced_per_sample.py", 28, "outer")]),
+    "save_for_backward_tuple_from_helper.py": ("custom-function-misuse", [
+        ("save_for_backward_tuple_from_helper.py", 8, "fix"),
+        ("save_for_backward_tuple_from_helper.py", 29, "failed"),
+        ("save_for_backward_tuple_from_helper.py", 15, "raises"),
+        ("save_for_backward_tuple_from_helper.py", 14, "created")]),
     "frozen_model_backward.py": ("backward-without-graph", [
         ("frozen_model_backward.py", 7, "fix"), ("frozen_model_backward.py", 8, "fix"),
         ("frozen_model_backward.py", 8, "frozen"), ("frozen_model_backward.py", 11, "backward")]),
@@ -353,8 +358,9 @@ EXPECTED = {
         ("inplace_relu_registry.py", 21, "saved"), ("inplace_relu_registry.py", 22, "modified"),
         ("inplace_relu_registry.py", 30, "backward"), ("inplace_relu_registry.py", 10, "setting"),
         ("inplace_relu_registry.py", 28, "used")]),
-    "integer_parameter.py": ("only-float-requires-grad", [("integer_parameter.py", 10, "fix"),
-        ("integer_parameter.py", 10, "failed")]),
+    "integer_parameter.py": ("only-float-requires-grad", [
+        ("integer_parameter.py", 10, "fix"), ("integer_parameter.py", 10, "failed"),
+        ("integer_parameter.py", 16, "outer")]),
     "integer_requires_grad.py": ("only-float-requires-grad", [("integer_requires_grad.py", 5, "fix"),
         ("integer_requires_grad.py", 5, "failed")]),
     "leaf_moved_into_interior.py": ("leaf-moved-into-graph", [("leaf_moved_into_interior.py", 8, "fix"),

@@ -10,8 +10,10 @@ import re
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site
 from ..trace.model import Trace
-from ..trace.queries import user_files
-from ..trace.source_search import calls_named, class_methods, enclosing_condition
+from ..trace.queries import project_files, user_files
+from ..trace.source_search import (assignments, called_function, calls_named, class_methods, enclosing_condition,
+                                   function_classes, function_def, method_call_arguments, return_lines,
+                                   same_function)
 from ._explainers import Explainers, explain_first
 from ._words import node_words, where
 from .backward_failures import ddp_constructions
@@ -61,11 +63,48 @@ def _legacy_function(trace, error, found):
         *(Location.at(m, "fix", "make it a @staticmethod taking ctx") for m in methods))
 
 
+_APPLIED = re.compile(r"(\w+)\.apply\(")
+_ARGUMENT = re.compile(r"argument (\d+) is of type (\w+)")
+
+
 def _save_non_tensor(trace, error, found):
-    return _finding(
+    finding = _finding(
         trace, error, "custom-function-misuse", "save_for_backward given a non-tensor",
         f"At {where(error.site)} `ctx.save_for_backward` is given a value that is not a tensor ({found.group(0)}).",
         "Save only tensors with save_for_backward; store other values as attributes: `ctx.k = k`.")
+    # From the Function applied on the failing line to its forward's save_for_backward, the
+    # argument named in the message, and where that value was made (a helper's return).
+    applied = _APPLIED.search(error.site.code) if error.site else None
+    argument = _ARGUMENT.search(error.message)
+    if argument is None:
+        return finding
+    index = int(argument.group(1))
+    # (the Function named on the line; else, `self.pool(...)` with the Function chosen elsewhere,
+    # the one Function of the program whose forward saves that many values)
+    candidates = []
+    for path in project_files(trace):
+        for name in ([applied.group(1)] if applied else function_classes(path)):
+            forward = class_methods(path, name, ("forward",)).get("forward")
+            saves = method_call_arguments(path, forward[0], "save_for_backward") if forward else []
+            if saves and index < len(saves[0][1]):
+                candidates.append((path, saves[0]))
+    if len(candidates) == 1:
+        path, (line, names) = candidates[0]
+        name = names[index]
+        finding.add(Location.at(Site(path, line, "forward"), "raises", f"saves a {argument.group(2)}"))
+        made = assignments(path, name, before=line) if name else []
+        if made and same_function(path, made[-1], line):
+            finding.add(Location.at(Site(path, made[-1], "forward"), "created", f"`{name}` made here"))
+            helper = called_function(path, made[-1])
+            start = function_def(path, helper) if helper else None
+            returned = return_lines(path, start)[:1] if start else []
+            for at in returned:
+                finding.mark_fix(Site(path, at, helper), f"returns a {argument.group(2)}, which the Function "
+                                                         f"saves with save_for_backward: return a tensor")
+            if not returned:
+                finding.mark_fix(Site(path, made[-1], "forward"), f"makes `{name}` a {argument.group(2)}: save a "
+                                                                  "tensor (or keep it as `ctx.{name}`)")
+    return finding
 
 
 def _no_backward(trace, error, found):

@@ -115,6 +115,7 @@ def user_files(trace: Trace) -> list[str]:
         note(call.registered_at)
     for call in trace.backward_calls:
         note(call.site)
+    note(trace.error.site if trace.error is not None else None)  # (a run that failed before any op)
     return sorted(counts, key=lambda path: -counts[path])
 
 

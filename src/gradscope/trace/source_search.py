@@ -227,6 +227,13 @@ def class_bases(path: str, class_name: str) -> list[str] | None:
     return None
 
 
+def function_classes(path: str) -> list[str]:
+    """The classes of `path` that subclass an autograd `Function` (by the base's name)."""
+    tree = _parse(path)
+    return [node.name for node in (ast.walk(tree) if tree is not None else ())
+            if isinstance(node, ast.ClassDef) and any(ast.unparse(b).rsplit(".", 1)[-1] == "Function" for b in node.bases)]
+
+
 def flag_assignments(path: str, attr: str = "requires_grad") -> list[tuple[int, str, bool]]:
     """`<owner>.requires_grad = False` lines: (line, the owner as written, whether the owner is
     the target of an enclosing `for` loop, as in `for p in model.parameters(): p.requires_grad = False`)."""
@@ -1530,6 +1537,19 @@ def called_function(path: str, line: int) -> str | None:
             if isinstance(func, ast.Name) and not func.id[:1].isupper():
                 return func.id
     return None
+
+
+def method_call_arguments(path: str, def_line: int, method: str) -> list[tuple[int, list[str]]]:
+    """(line, [argument names, or "" for an expression]) of the calls of `.method(...)` in the
+    function whose `def` is at `def_line` (`ctx.save_for_backward(ranks, kept)`)."""
+    tree = _parse(path)
+    function = next((n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))
+                     and n.lineno == def_line), None) if tree is not None else None
+    found = []
+    for node in ast.walk(function) if function is not None else ():
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method:
+            found.append((node.lineno, [a.id if isinstance(a, ast.Name) else "" for a in node.args]))
+    return sorted(found)
 
 
 def method_def(path: str, name: str) -> int | None:
