@@ -333,6 +333,8 @@ def summed_accumulation(trace: Trace) -> SummedAccumulation | None:
     window = windows[0]
     if len({(c.site.path, c.site.line) for w in windows for c in w if c.site is not None}) != 1:
         return None  # (two losses backpropagated one after the other: a sum the program asked for)
+    if any(c.retain_graph for w in windows for c in w):
+        return None  # (several losses of one forward, one after the other, PCGrad's: not micro-batches)
     roots = [root for w in windows for c in w if c.roots and (root := trace.node(c.roots[0])) is not None]
     if not roots or any(r.name.startswith(_SCALED) for r in roots):  # (older records forgotten: the kept ones say)
         return None
