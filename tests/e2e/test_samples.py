@@ -511,6 +511,10 @@ SILENT = {
     "kl_term_left_out.py": ("loss-value-left-out", [
         ("kl_term_left_out.py", 26, "fix"), ("kl_term_left_out.py", 25, "created"),
         ("kl_term_left_out.py", 28, "backward")]),
+    "term_detached_in_place_by_reset.py": ("loss-term-without-gradient", [
+        ("term_detached_in_place_by_reset.py", 15, "fix"), ("term_detached_in_place_by_reset.py", 15, "cut"),
+        ("term_detached_in_place_by_reset.py", 18, "cut-input"), ("term_detached_in_place_by_reset.py", 33, "term"),
+        ("term_detached_in_place_by_reset.py", 35, "backward"), ("term_detached_in_place_by_reset.py", 32, "outer")]),
     "penalty_never_added.py": ("gradient-graph-unused", [
         ("penalty_never_added.py", 35, "fix"), ("penalty_never_added.py", 23, "created"),
         ("penalty_never_added.py", 22, "grad"), ("penalty_never_added.py", 36, "backward")]),

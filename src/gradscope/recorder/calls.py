@@ -106,6 +106,10 @@ class SpecialCalls:
     def no_event(self, func, args, out):
         """Copies: nothing of their own to record (their result's cut is noted as for any op)."""
 
+    @handles("detach_")
+    def detached_in_place(self, func, args, out):
+        """`t.detach_()`: its cut is taken before the op runs (mode.py), while `t` has its graph."""
+
     @handles("__set__:grad")
     def grad_set(self, func, args, out):
         if len(args) > 1 and args[1] is None:

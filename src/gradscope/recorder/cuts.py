@@ -165,7 +165,7 @@ class Cuts:
     def dead_term(self, out, args, grad_fn) -> None:
         """A 0-d sum (`loss = lm_loss + balance_loss`) that trains, with a 0-d term descending from a
         cut: that term adds a number and no gradient. Noted once per line, with the sum's node."""
-        if out.dim() != 0:
+        if out.dim() > 1 or out.numel() != 1:  # (a loss of shape [1] is one number too)
             return
         numbers = self.numbers
         for arg in args:
@@ -174,7 +174,7 @@ class Cuts:
                 entry = numbers.get(id(arg))
                 if entry is not None and entry[0] is arg:
                     cut = entry[1]
-            elif isinstance(arg, Tensor) and not arg.requires_grad and arg.dim() == 0:
+            elif isinstance(arg, Tensor) and not arg.requires_grad and arg.dim() <= 1 and arg.numel() == 1:
                 cut = self.cut_of(arg)
             if cut is not None:
                 graph, number = self._graph, type(arg) is float
