@@ -214,6 +214,9 @@ EXPECTED = {
         ("save_for_backward_tuple_from_helper.py", 29, "failed"),
         ("save_for_backward_tuple_from_helper.py", 15, "raises"),
         ("save_for_backward_tuple_from_helper.py", 14, "created")]),
+    "module_hook_returns_tensor.py": ("hook-bad-return", [
+        ("module_hook_returns_tensor.py", 9, "fix"), ("module_hook_returns_tensor.py", 19, "backward"),
+        ("module_hook_returns_tensor.py", 11, "registered"), ("module_hook_returns_tensor.py", 17, "outer")]),
     "frozen_model_backward.py": ("backward-without-graph", [
         ("frozen_model_backward.py", 7, "fix"), ("frozen_model_backward.py", 8, "fix"),
         ("frozen_model_backward.py", 8, "frozen"), ("frozen_model_backward.py", 11, "backward")]),

@@ -12,7 +12,7 @@ from ..analyses.settings import option_set
 from ..trace.queries import project_files, user_files
 from ..trace.model import Trace
 from ..trace.call_sites import caller_in_source
-from ..trace.source_search import (calls_named, function_applies, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
+from ..trace.source_search import (calls_named, function_applies, hooks_registered, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
                                    sibling_method)
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _cuts, _nan
@@ -472,7 +472,31 @@ def _peer_stopped(trace, call, found):
         "(`DistributedSampler(drop_last=True)`, or `model.join()` for uneven inputs).")
 
 
+_MODULE_BACKWARD_HOOKS = ("register_full_backward_hook", "register_backward_hook")
+
+
+def _module_hook_count(trace, call, found):
+    """A module backward hook returned something other than one gradient per module input: the
+    program's registrations of module backward hooks, and the `return` of the hook registered."""
+    finding = _finding(
+        trace, call, "hook-bad-return", "A module backward hook returned the wrong number of gradients",
+        f"During {call_words(call)}, a backward hook of an nn.Module returned {found.group(1)} values where the "
+        f"module has {found.group(2)} input(s): a module backward hook (`register_full_backward_hook`) must return "
+        "None or a tuple with one gradient per input. A single tensor returned is read as a sequence of its rows.",
+        "Return a tuple from the module hook, `return (new_grad,)`, or None to leave the gradients as they are.")
+    for path in project_files(trace):
+        for method in _MODULE_BACKWARD_HOOKS:
+            for line, hook_def in hooks_registered(path, method):
+                finding.add(Location.at(Site(path, line), "registered", "module backward hook registered"))
+                for returned in (return_lines(path, hook_def)[:1] if hook_def else []):
+                    finding.mark_fix(Site(path, returned), "returns what the hook gives back as the module's "
+                                                           "grad_input: return a tuple, `(value,)`")
+    return finding
+
+
 _EXPLAINERS: Explainers = [
+    (re.compile(r"Backward hook returned an invalid number of grad_input, got (\d+), but expected (\d+)"),
+     _module_hook_count),
     (BROKEN_COLLECTIVE, _peer_stopped),
     (re.compile(r"Expected to mark a variable ready only once"), _ddp_ready_twice),
     (re.compile(r"grad can be implicitly created only for (real )?scalar outputs"), _not_scalar),

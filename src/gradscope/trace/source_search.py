@@ -609,6 +609,24 @@ def _leaves(statement: ast.stmt) -> bool:
     return isinstance(statement, (ast.Return, ast.Raise, ast.Continue, ast.Break))
 
 
+def hooks_registered(path: str, method: str, limit: int = 4) -> list[tuple[int, int | None]]:
+    """Calls `.method(fn)` in the file (`register_full_backward_hook(full_hook)`): (the call's
+    line, the `def` line of `fn` when it is a function of the file, found by name)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    defs = [(node.lineno, node.name) for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == method and node.args:
+            target = node.args[0]
+            name = target.id if isinstance(target, ast.Name) else None
+            # (the last `def` of that name before the call: two nested `full_hook`s are two functions)
+            before = [line for line, defined in defs if defined == name and line < node.lineno]
+            found.append((node.lineno, max(before) if before else None))
+    return sorted(found)[:limit]
+
+
 def calls_with_argument(path: str, callee: str, argument: str, limit: int = 4) -> list[tuple[int, str]]:
     """Calls `...callee(...)` in the file with an argument written as `argument` (or ending in
     `.argument`): `checkpoint(self.block, x, use_reentrant=True)` for ("checkpoint", "block").
