@@ -217,6 +217,9 @@ EXPECTED = {
     "module_hook_returns_tensor.py": ("hook-bad-return", [
         ("module_hook_returns_tensor.py", 9, "fix"), ("module_hook_returns_tensor.py", 19, "backward"),
         ("module_hook_returns_tensor.py", 11, "registered"), ("module_hook_returns_tensor.py", 17, "outer")]),
+    "custom_function_backward_raises.py": ("backward-error", [
+        ("custom_function_backward_raises.py", 23, "created"), ("custom_function_backward_raises.py", 15, "raises"),
+        ("custom_function_backward_raises.py", 9, "saved"), ("custom_function_backward_raises.py", 23, "backward")]),
     "frozen_model_backward.py": ("backward-without-graph", [
         ("frozen_model_backward.py", 7, "fix"), ("frozen_model_backward.py", 8, "fix"),
         ("frozen_model_backward.py", 8, "frozen"), ("frozen_model_backward.py", 11, "backward")]),
