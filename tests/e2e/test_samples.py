@@ -477,7 +477,7 @@ SILENT = {
     "silent_accumulation_reset.py": ("accumulation-wiped", [
         ("silent_accumulation_reset.py", 18, "fix"), ("silent_accumulation_reset.py", 18, "zero_grad"),
         ("silent_accumulation_reset.py", 19, "backward"), ("silent_accumulation_reset.py", 21, "step"),
-        ("silent_accumulation_reset.py", 8, "optimizer")]),
+        ("silent_accumulation_reset.py", 20, "condition"), ("silent_accumulation_reset.py", 8, "optimizer")]),
     "silent_checkpoint_frozen_input.py": ("parameter-without-gradient", [
         ("silent_checkpoint_frozen_input.py", 18, "fix"), ("silent_checkpoint_frozen_input.py", 18, "cut"),
         ("silent_checkpoint_frozen_input.py", 14, "cut-input"),
@@ -712,6 +712,7 @@ SILENT = {
         ("silent_accumulation_reset_on_step_iteration.py", 12, "zero_grad"),
         ("silent_accumulation_reset_on_step_iteration.py", 14, "backward"),
         ("silent_accumulation_reset_on_step_iteration.py", 16, "step"),
+        ("silent_accumulation_reset_on_step_iteration.py", 15, "condition"),
         ("silent_accumulation_reset_on_step_iteration.py", 6, "setting"),
         ("silent_accumulation_reset_on_step_iteration.py", 9, "optimizer")]),
     "silent_module_flag_via_getattr.py": ("module-requires-grad-attribute", [

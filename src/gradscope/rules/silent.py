@@ -169,6 +169,8 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 *(Location.at(s, "zero_grad", "gradients reset") for s in hazard.zero_sites),
                 Location.at(hazard.backward_site, "backward", "adds to .grad"),
                 step))
+            for location in _step_condition(hazard.site, hazard.backward_site):
+                findings[-1].add(location)
         elif hazard.kind == "not-in-optimizer" and hazard.container:
             kind = hazard.container_kind
             container = "nn.ModuleDict" if kind == "dict" else "nn.ModuleList"
@@ -1158,3 +1160,20 @@ def _loss_named_at(call_site: Site | None) -> Site | None:
     if not lines or not same_function(site.path, lines[-1], site.line):
         return None
     return Site(site.path, lines[-1], site.function, site.callers)
+
+
+def _step_condition(step_site: Site | None, backward_site: Site | None) -> list[Location]:
+    """The `if` that lets the step run only every so many backward calls (in the function of the
+    backward), and the assignments of the attributes it reads (`self.accumulate = ...`): what
+    makes the accumulation window."""
+    backward = user_site(backward_site)
+    frame = _frame_in_function_of(step_site, backward) if backward is not None else None
+    line = enclosing_condition(frame.path, frame.line) if frame is not None else None
+    if line is None:
+        return []
+    found = [Location.at(Site(frame.path, line, frame.function, frame.callers), "condition",
+                         "the step runs only when this holds")]
+    for name in names_read(frame.path, line):
+        for made in assignments(frame.path, f"self.{name}")[:1]:
+            found.append(Location.at(Site(frame.path, made), "defined", f"sets `self.{name}`, which it reads"))
+    return found
