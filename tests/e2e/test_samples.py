@@ -513,7 +513,8 @@ SILENT = {
         ("backbone_eval_under_freeze_flag.py", 28, "backward")]),
     "accumulation_without_averaging.py": ("accumulated-gradients-summed", [
         ("accumulation_without_averaging.py", 18, "fix"), ("accumulation_without_averaging.py", 26, "step"),
-        ("accumulation_without_averaging.py", 7, "setting"), ("accumulation_without_averaging.py", 14, "optimizer")]),
+        ("accumulation_without_averaging.py", 25, "condition"), ("accumulation_without_averaging.py", 7, "setting"),
+        ("accumulation_without_averaging.py", 14, "optimizer")]),
     "kl_term_left_out.py": ("loss-value-left-out", [
         ("kl_term_left_out.py", 26, "fix"), ("kl_term_left_out.py", 25, "created"),
         ("kl_term_left_out.py", 28, "backward")]),

@@ -51,3 +51,16 @@ def test_an_eval_undone_before_any_forward_is_recorded_as_undone():
     (evaled, trained) = rec.trace.mode_sets
     assert (evaled.module, evaled.training) == ("1", False)
     assert trained.undid == [(0, False)]
+
+
+def test_the_wrapper_looks_like_torchs_and_stops_with_the_recording():
+    import pickle
+
+    with gradscope.record():
+        wrapper = nn.Module.train
+        assert wrapper is not ORIGINAL_TRAIN and pickle.loads(pickle.dumps(wrapper)) is wrapper  # (found by name)
+        assert wrapper.__name__ == "train" and wrapper.__wrapped__ is ORIGINAL_TRAIN
+    assert nn.Module.train is ORIGINAL_TRAIN
+    module = nn.Linear(2, 2)
+    wrapper(module, False)  # (a reference the program kept: works, records nothing)
+    assert not module.training

@@ -195,6 +195,10 @@ def test_an_eval_undone_by_a_train_of_the_whole_before_it_mattered():
         ModeSet(1, 11, "backbone.1", "BatchNorm2d", False, 0, Site("model.py", 20)),
         ModeSet(2, 10, "", "Segmenter", True, 0, Site("train.py", 29), undid=[(0, False)]),
     ]
+    assert modes.evals_undone(trace) is None  # (no forward of it in train mode seen after: nothing known)
+    trace.module_calls = {5: ModuleCall(5, "BatchNorm2d", "backbone.1", module=11, training=True)}
+    trace.nodes = {9: Node(9, "NativeBatchNormBackward0", "batch_norm", Site("model.py", 30), seq=3,
+                           backwards_before=0, module_call=5)}
     found = modes.evals_undone(trace)
     assert found is not None and found.undone_by.site.line == 29 and found.mode_dependent_only
     assert [s.site.line for s in found.evals] == [20]

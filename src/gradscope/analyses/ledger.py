@@ -110,9 +110,12 @@ def _eval_call_says_freeze(trace: Trace, module: str) -> Site | None:
         site = user_site(setter.site)
         if setter.training or setter.module != module or site is None:
             continue
+        if site.function == "train":
+            continue  # (an override of train() that keeps a part in eval mode: the frozen-statistics recipe)
         condition = enclosing_condition(site.path, site.line)
         words = (source_line(site.path, condition) if condition else "") + " " + (site.function or "")
-        if re.search(r"(?i)freez|frozen", words):
+        # (`freeze_bn`, `frozen_stats`: the statistics are what is meant fixed, not the weights)
+        if re.search(r"(?i)freez|frozen", words) and not re.search(r"(?i)unfreez|bn|norm|stat", words):
             return site
     return None
 
@@ -282,8 +285,13 @@ def optimizer_made(step_site: Site | None, files: list[str]) -> list[tuple[Site,
         # the program's method of that name builds it)
         for path in files:
             start = method_def(path, "configure_optimizers")
-            if start is not None:
-                return [(Site(path, line, "configure_optimizers"), "built") for line in return_lines(path, start)[:1]]
+            returned = return_lines(path, start)[:1] if start is not None else []
+            if returned:
+                # (the line that calls an optimizer class, `torch.optim.AdamW(...)`, else the return)
+                built = next((line for line in range(start, returned[0] + 1)
+                              if re.search(r"\boptim\.\w+\(|\b(Adam|AdamW|SGD|RMSprop|Adagrad|LBFGS)\(",
+                                           source_line(path, line))), returned[0])
+                return [(Site(path, built, "configure_optimizers"), "built")]
         return []
     found = [(built, "built")]
     helper = called_function(built.path, built.line)

@@ -403,8 +403,14 @@ def evals_undone(trace: Trace) -> EvalUndone | None:
         first_site = undone[0].site
         evals = [s for s in undone if s.site is not None and first_site is not None
                  and (s.site.path, s.site.line) == (first_site.path, first_site.line)]
-        ids = {s.module_id for s in evals}
-        calls = sorted(cid for cid, call in trace.module_calls.items() if call.module in ids and call.training)
-        return EvalUndone(evals or undone[:1], setter, root_call_site(trace, calls[0]) if calls else None,
+        ids = {s.module_id for s in evals or undone[:1]}
+        # (a forward of one of them in train mode after the `.train()`, with graph: it did run so)
+        ran = [node for node in trace.nodes.values() if node.seq > setter.seq and node.module_call is not None
+               and (call := trace.module_calls.get(node.module_call)) is not None
+               and call.module in ids and call.training is True]
+        if not ran:
+            continue
+        first = min(ran, key=lambda node: node.seq)
+        return EvalUndone(evals or undone[:1], setter, root_call_site(trace, first.module_call),
                           all(s.module_type.startswith(MODE_DEPENDENT) for s in evals or undone[:1]))
     return None

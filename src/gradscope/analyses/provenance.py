@@ -177,6 +177,14 @@ def _computed_apart(trace: Trace, node: Node) -> bool:
     return any(n is not None and n.ran_by is None for n in inputs)
 
 
+def _before_the_backward(value: Node, call) -> bool:
+    """Whether the value's line comes before the backward call's in the program's source, where
+    both are in one file (a value computed after the step, for logging, is no term left out)."""
+    frames = [*call.site.callers, call.site] if call.site is not None else []
+    beside = [f for f in frames if f.path == value.site.path]
+    return not beside or value.site.line < beside[-1].line
+
+
 def values_left_out(trace: Trace, same_function) -> list[ValueLeftOut]:
     """Per backward call (not autograd.grad), the loss-like values made since the previous one, in
     the function that built its loss, that nothing consumed and no backward ran, while the loss
@@ -195,7 +203,7 @@ def values_left_out(trace: Trace, same_function) -> list[ValueLeftOut]:
             if start < node.backwards_before <= call.index and node.ran_by is None and node.id not in consumed \
                     and not node.first_seen_late and node.site is not None and node.id != loss.id \
                     and (node.site.path, node.site.line) not in seen and same_function(node.site, loss.site) \
-                    and _loss_like(trace, node) and _computed_apart(trace, node):
+                    and _loss_like(trace, node) and _computed_apart(trace, node) and _before_the_backward(node, call):
                 seen.add((node.site.path, node.site.line))
                 found.append(ValueLeftOut(node, loss, call))
     return found

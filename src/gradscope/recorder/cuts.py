@@ -114,7 +114,7 @@ class Cuts:
         if len(numbers) > _NUMBERS_KEPT:
             del numbers[next(iter(numbers))]
 
-    def cut(self, func, source, out, reason=None, loc=None) -> int:
+    def cut(self, func, source, out, reason=None, loc=None, grad_fn=None) -> int:
         """The cut `out` was made at (from `source`, which required grad), recorded once per line."""
         module = self._modules.current_module()
         if reason is None:
@@ -143,7 +143,9 @@ class Cuts:
         cid = next(self._ids)
         grad_off = self.grad_off if reason == "no_grad" else None
         input_node = input_leaf = None
-        if source is not None:
+        if grad_fn is not None:  # (the node `source` had before an in-place detach took it)
+            input_node = self._graph.node_record(grad_fn)
+        elif source is not None:
             grad_fn = grad_fn_of(source)
             if grad_fn is not None:
                 input_node = self._graph.node_record(grad_fn)

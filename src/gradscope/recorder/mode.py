@@ -185,20 +185,17 @@ class RecordingMode(TorchFunctionMode):
         __tracebackhide__ = True
         handler = self._handlers[func]
         call, site = call_site(3)  # __torch_function__'s caller: one frame further out than there
-        cut = None
-        if handler.__name__ == "detached_in_place" and args and isinstance(args[0], Tensor):
-            try:  # (in place: after the op, nothing says the tensor had a graph)
-                cut = self._cuts.cut(func, args[0], args[0], "detach") if args[0].grad_fn is not None else None
-            except Exception as exc:
-                self._errors.add(exc)
+        # (in place: after the op nothing says the tensor had a graph, so its node is read before)
+        detached = grad_fn_of(args[0]) if handler.__name__ == "detached_in_place" and args \
+            and type(args[0]) is Tensor else None
         try:
             out = call(func, args, kwargs)
         except Exception as exc:
             self._op_failed(func, args, exc)
             raise
         try:
-            if cut is not None:
-                self._cuts.taint(args[0], cut)
+            if detached is not None and detached is not UNREADABLE:
+                self._cuts.taint(args[0], self._cuts.cut(func, None, args[0], "detach", grad_fn=detached))
             handler(func, args, out)
             if site is None and func in self._library_reads:
                 return out

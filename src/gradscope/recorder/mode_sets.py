@@ -3,12 +3,14 @@ put back into train mode a submodule an earlier `.eval()` had set apart.
 
 torch has no hook for `Module.train`, so it is wrapped for the recording (and put back after):
 the wrapper records the outermost call on each thread (the recursion into children is one call)
-and then runs torch's own `train`, unchanged. A user override of `train()` that calls
-`super().train(mode)` reaches the wrapper; what it sets itself after that is a call of its own.
+and runs torch's own `train`, unchanged; while dynamo traces, or once the recording stopped, it
+only runs torch's. A user override of `train()` that calls `super().train(mode)` reaches the
+wrapper; what the override sets itself after that is a call of its own.
 """
 
 from __future__ import annotations
 
+import functools
 import threading
 
 import torch
@@ -16,6 +18,8 @@ import torch
 from ..trace.locations import capture_stack
 from .reads import submodules
 from .records import MAX_EVENTS
+
+_is_compiling = torch.compiler.is_compiling
 
 
 class ModeSets:
@@ -27,45 +31,66 @@ class ModeSets:
         # (seq, id(module), class name, training, backward calls before, raw call site, undid):
         # `undid` lists (index of an earlier eval call, whether that module ran forward in between)
         self.calls: list[tuple] = []
-        self._original = None
+        self._original = self._wrapper = None
+        self._active = False
 
     def install(self) -> None:
         original = self._original = torch.nn.Module.train
-        record = self._record
+        state = self
 
+        @functools.wraps(original)
         def train(module, mode=True):
-            depth = getattr(self._depth, "value", 0)
-            if depth == 0:
-                record(module, mode)
-            self._depth.value = depth + 1
-            try:
+            if not state._active or _is_compiling():
                 return original(module, mode)
+            depth = getattr(state._depth, "value", 0)
+            watched = state._before(module, mode) if depth == 0 else None
+            state._depth.value = depth + 1
+            try:
+                result = original(module, mode)
             finally:
-                self._depth.value = depth
+                state._depth.value = depth
+            if watched is not None:
+                state._record(module, mode, watched)
+            return result
 
-        train.__wrapped__ = original
-        train.__doc__, train.__name__, train.__qualname__ = original.__doc__, original.__name__, original.__qualname__
+        self._wrapper = train
+        self._active = True
         torch.nn.Module.train = train
 
     def remove(self) -> None:
-        if self._original is not None:
-            torch.nn.Module.train = self._original
-            self._original = None
+        self._active = False  # (a wrapper the program kept a reference to records nothing more)
+        if self._original is not None and torch.nn.Module.train is self._wrapper:
+            torch.nn.Module.train = self._original  # (not over a patch of the program's made since)
+        self._original = None
 
-    def _record(self, module, mode) -> None:
+    def _before(self, module, mode):
+        """Before torch's train runs: the submodules set apart by an earlier eval call (to see,
+        after it, which of them it put back in train mode)."""
         try:
             if not isinstance(mode, bool) or len(self.calls) >= MAX_EVENTS:
-                return
+                return None
             watched = self._modules.evaled  # id(module) -> [index of its eval call, ran forward since]
+            if not mode or not watched:
+                return []
+            return [(sub, watched[id(sub)]) for _, sub in submodules(module, limit=10_000)
+                    if sub is not module and id(sub) in watched]
+        except Exception as exc:
+            self._errors.add(exc)
+            return None
+
+    def _record(self, module, mode, candidates) -> None:
+        try:
+            watched = self._modules.evaled
             undid = []
-            if mode and watched:
-                # (read from each module's __dict__: a `training` property would be user code)
-                for _, sub in submodules(module, limit=10_000):
-                    entry = watched.get(id(sub)) if sub is not module else None
-                    if entry is not None and vars(sub).get("training") is False:
-                        undid.append((entry[0], entry[1]))
-                        del watched[id(sub)]
-            elif not mode:
+            # (read from each module's __dict__: a `training` property would be user code; only
+            # those torch's train left in train mode: an override may have set them apart again)
+            for sub, entry in candidates:
+                if vars(sub).get("training") is True and watched.get(id(sub)) is entry:
+                    undid.append((entry[0], entry[1]))
+                    del watched[id(sub)]
+            if mode:
+                watched.pop(id(module), None)
+            else:
                 watched[id(module)] = [len(self.calls), False]
             self._modules.remember(module)
             clock = self._clock

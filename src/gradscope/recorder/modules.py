@@ -337,6 +337,7 @@ class Modules:
     def _died(self, key, _ref):
         self._ids.discard(key)
         self.registered_at.pop(key, None)
+        self.evaled.pop(key, None)
         self.names.pop(key, None)  # its id may be reused by a new module
 
 

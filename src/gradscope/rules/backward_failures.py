@@ -12,7 +12,7 @@ from ..analyses.settings import option_set
 from ..trace.queries import project_files, user_files
 from ..trace.model import Trace
 from ..trace.call_sites import caller_in_source
-from ..trace.source_search import (calls_named, function_applies, hooks_registered, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
+from ..trace.source_search import (calls_named, function_applies, hooks_registered, returns_tuple_or_none, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
                                    sibling_method)
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _cuts, _nan
@@ -488,9 +488,11 @@ def _module_hook_count(trace, call, found):
         for method in _MODULE_BACKWARD_HOOKS:
             for line, hook_def in hooks_registered(path, method):
                 finding.add(Location.at(Site(path, line), "registered", "module backward hook registered"))
-                for returned in (return_lines(path, hook_def)[:1] if hook_def else []):
+                if hook_def is None or returns_tuple_or_none(path, hook_def):
+                    continue  # (this hook answers as it should: None or a tuple)
+                for returned in return_lines(path, hook_def)[:1]:
                     finding.mark_fix(Site(path, returned), "returns what the hook gives back as the module's "
-                                                           "grad_input: return a tuple, `(value,)`")
+                                                           "grad_input, not as a tuple: return `(value,)`")
     return finding
 
 

@@ -96,8 +96,9 @@ def _explain(trace: Trace, index: int, failure: OpFailure) -> Finding:
                                  "module's output): take a copy here (`.clone()`), which autograd tracks, and "
                                  "write into that")
     elif marked is not None:
-        finding.mark_fix(marked, "makes this data tensor a leaf that requires grad, though nothing in the program "
-                                 "reads its gradient: drop it (the in-place write is then an ordinary one)")
+        finding.mark_fix(marked, "makes this data tensor a leaf that requires grad, and no line of the program "
+                                 "reads its gradient (`.grad`, autograd.grad): drop it, unless its gradient is "
+                                 "wanted (then write into a clone)")
     finding.mark_fix(write_site, why)
     if separate_view and not siblings:
         finding.mark_fix(view_site, "takes the view of the parameter the write goes through: take it of `.data` "

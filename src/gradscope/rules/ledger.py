@@ -465,6 +465,9 @@ def summed_accumulation(trace: Trace) -> list[Finding]:
     if found is None:
         return []
     call, step = found.backward, found.step
+    condition = _step_condition_site(step.site, call.site)
+    if condition is None:
+        return []  # (not a window of micro-batches: losses of several tasks, each backpropagated, are a sum)
     finding = Finding(
         rule=SUMMED_RULE_ID, severity="warning", title="Accumulated gradients are summed, not averaged",
         explanation=(f"Each {step.optimizer}.step() (at {where(step.site)}) applies the gradients of {found.count} "
@@ -477,10 +480,21 @@ def summed_accumulation(trace: Trace) -> list[Finding]:
     finding.mark_fix(call.site, f"backpropagates each micro-batch's loss as it is, {found.count} per step: divide it "
                                 "by the number of accumulated batches here")
     finding.add(Location.at(step.site, "step", f"applies the sum of {found.count} gradients"))
-    condition = None
-    stepped = user_site(step.site)
-    if stepped is not None and (line := enclosing_condition(stepped.path, stepped.line)) is not None:
-        condition = Site(stepped.path, line, stepped.function, stepped.callers)
-    for place, name, value in (options_read(condition, project_files(trace)) if condition else [])[:2]:
+    finding.add(Location.at(condition, "condition", "the step runs only when this holds"))
+    for place, name, value in options_read(condition, project_files(trace))[:2]:
         finding.add(Location.at(place, "setting", f"sets `{name}` to {value}: backward calls per step"))
     return [finding]
+
+
+def _step_condition_site(step_site: Site | None, backward_site: Site | None) -> Site | None:
+    """The `if` around the step's call in the function that also makes the backward calls
+    (`if (i + 1) % accumulation_steps == 0:`): a window of micro-batches."""
+    backward = user_site(backward_site)
+    frames = [*step_site.callers, step_site] if step_site is not None else []
+    for frame in reversed(frames):
+        if backward is not None and (frame.path == backward.path or backward.callers) and not is_library_path(frame.path):
+            line = enclosing_condition(frame.path, frame.line)
+            if line is not None and any(f.path == frame.path and same_function(f.path, f.line, frame.line)
+                                        for f in [*backward.callers, backward]):
+                return Site(frame.path, line, frame.function, frame.callers)
+    return None

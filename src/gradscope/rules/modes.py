@@ -231,6 +231,8 @@ def eval_undone(trace: Trace) -> list[Finding]:
         finding.mark_fix(trains.site, f"puts every submodule back in train mode, the layers set to eval at "
                                       f"{where(first.site)} too: set them to eval again right after this call")
         finding.add(Location.at(first.site, "mode", "eval mode set here, undone before it mattered"))
+    elif not _stepped_under(trace, first.module):
+        return []  # (neither normalization layers only, nor trained: nothing known to be wrong)
     else:
         finding = Finding(
             rule=EVAL_UNDONE_RULE_ID, severity="warning", title="`.eval()` used as a freeze, and undone",
@@ -246,3 +248,15 @@ def eval_undone(trace: Trace) -> list[Finding]:
     finding.add(Location.at(found.forward, "used", "a training forward: it runs in train mode"))
     finding.add(Location.at(modes.backward_after(trace, trains.seq), "backward", "the first backward after the `.train()`"))
     return [finding]
+
+
+def _stepped_under(trace: Trace, module: str | None) -> bool:
+    """Whether an optimizer step changed a parameter of the module at that path."""
+    if not module:
+        return False
+    for step in trace.param_steps:
+        for lid in step.changed_leaves:
+            leaf = trace.leaf(lid)
+            if leaf is not None and leaf.name and leaf.name.startswith(module + "."):
+                return True
+    return False

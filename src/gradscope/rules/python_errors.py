@@ -102,8 +102,9 @@ def _save_non_tensor(trace, error, found):
                 finding.mark_fix(Site(path, at, helper), f"returns a {argument.group(2)}, which the Function "
                                                          f"saves with save_for_backward: return a tensor")
             if not returned:
-                finding.mark_fix(Site(path, made[-1], "forward"), f"makes `{name}` a {argument.group(2)}: save a "
-                                                                  "tensor (or keep it as `ctx.{name}`)")
+                finding.mark_fix(Site(path, made[-1], "forward"), f"makes `{name}` a {argument.group(2)}: keep it "
+                                                                  f"as an attribute (`ctx.{name} = {name}`), or save a "
+                                                                  "tensor")
     return finding
 
 

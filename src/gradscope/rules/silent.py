@@ -850,6 +850,8 @@ def dead_loss_terms(trace: Trace) -> list[Finding]:
         ran_by = trace.node(term.node).ran_by if trace.node(term.node) is not None else None
         if any(term.node in n.next_ids and n.name not in _LINEAR for n in trace.nodes.values()):
             ran_by = None  # (what it is summed into is known, and is not a sum or a scaling)
+        if ran_by is not None and _used_otherwise_later(trace, term.node):
+            ran_by = None  # (the same line in a later iteration feeds a pow, a loss function: not a loss term)
         call = next((c for c in trace.backward_calls if c.error is None and (
             _summed_into(trace, term.node, c.roots) or (c.index == ran_by and not any(trace.node(r) for r in c.roots)))),
             None)
@@ -1177,3 +1179,14 @@ def _step_condition(step_site: Site | None, backward_site: Site | None) -> list[
         for made in assignments(frame.path, f"self.{name}")[:1]:
             found.append(Location.at(Site(frame.path, made), "defined", f"sets `self.{name}`, which it reads"))
     return found
+
+
+def _used_otherwise_later(trace: Trace, node_id: int) -> bool:
+    """Whether a node made by the same line and op as `node_id` (a later iteration's, whose
+    consumers are still in the record) is consumed by something other than a sum or a scaling."""
+    node = trace.node(node_id)
+    if node is None or node.site is None:
+        return False
+    same = {n.id for n in trace.nodes.values() if n.id != node_id and n.name == node.name and n.site is not None
+            and (n.site.path, n.site.line) == (node.site.path, node.site.line)}
+    return any(nid in same and n.name not in _LINEAR for n in trace.nodes.values() for nid in n.next_ids)

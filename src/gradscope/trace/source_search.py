@@ -178,7 +178,17 @@ def ignores_incoming_gradients(path: str, first_line: int) -> bool:
         return False
     read = {node.id for statement in function.body for node in ast.walk(statement)
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Load)}
-    return not read.intersection(arguments)
+    if read.intersection(arguments):
+        return False
+    # (a gradient blocker returns nothing or zeros on purpose: `return None`, `return torch.zeros_like(x), None`)
+    returns = [node.value for node in ast.walk(function) if isinstance(node, ast.Return)]
+    def blocks(value):
+        if value is None or isinstance(value, ast.Constant) and value.value is None:
+            return True
+        if isinstance(value, ast.Tuple):
+            return all(blocks(item) for item in value.elts)
+        return isinstance(value, ast.Call) and ast.unparse(value.func).rsplit(".", 1)[-1] in ("zeros_like", "zeros")
+    return not returns or not all(blocks(value) for value in returns)
 
 
 def sibling_method(path: str, first_line: int, name: str) -> int | None:
@@ -434,13 +444,16 @@ def reads_gradient_of(path: str, name: str) -> bool:
     if tree is None:
         return True
     for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and node.attr == "grad":
-            if isinstance(node.value, ast.Name) and node.value.id == name:
-                return True
-            if isinstance(node.value, ast.Name) and node.value.id == "autograd" \
-                    or isinstance(node.value, ast.Attribute) and node.value.attr == "autograd":
-                return True
+        if isinstance(node, ast.Attribute) and node.attr == "grad" and isinstance(node.value, ast.Name) \
+                and node.value.id == name:
+            return True
+        # (any call that asks for gradients: autograd.grad, `from torch.autograd import grad`, torch.func)
+        if isinstance(node, ast.Call) and ast.unparse(node.func).rsplit(".", 1)[-1] in _GRADIENT_CALLS:
+            return True
     return False
+
+
+_GRADIENT_CALLS = frozenset({"grad", "vjp", "jvp", "jacobian", "hessian", "jacrev", "jacfwd", "grad_and_value"})
 
 
 def loops_over_an_argument(path: str, line: int) -> bool:
@@ -625,6 +638,19 @@ def hooks_registered(path: str, method: str, limit: int = 4) -> list[tuple[int, 
             before = [line for line, defined in defs if defined == name and line < node.lineno]
             found.append((node.lineno, max(before) if before else None))
     return sorted(found)[:limit]
+
+
+def returns_tuple_or_none(path: str, first_line: int) -> bool:
+    """Whether every `return` of the function starting at `first_line` gives None or a tuple
+    written as such (a module backward hook's allowed answers)."""
+    function = _function_at(path, first_line)
+    if function is None:
+        return True
+    for node in ast.walk(function):
+        if isinstance(node, ast.Return) and node.value is not None and not isinstance(node.value, ast.Tuple) \
+                and not (isinstance(node.value, ast.Constant) and node.value.value is None):
+            return False
+    return True
 
 
 def calls_with_argument(path: str, callee: str, argument: str, limit: int = 4) -> list[tuple[int, str]]:
