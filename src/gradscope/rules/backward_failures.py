@@ -65,9 +65,9 @@ def _not_scalar(trace, call, found):
         term = partial[0]
         finding = _not_scalar_finding(trace, call, node, shape)
         finding.add(Location.at(term.site, "term", "a term reduced over some dims only: one value per sample"))
-        finding.mark_fix(term.site, f"reduces over some dims only ({op_words(term.op)}), leaving one value per "
-                                    f"sample, and this term is summed into the loss at {where(node.site)}: reduce "
-                                    "it to a scalar here (`.mean()`)", first=True)
+        finding.mark_fix(term.site, f"reduces over some dims only ({op_words(term.op)}), likely leaving one value "
+                                    f"per sample (the only such term summed into the loss at {where(node.site)}): "
+                                    "reduce it to a scalar here (`.mean()`)", first=True)
         return finding
     return _not_scalar_finding(trace, call, node, shape)
 
