@@ -10,7 +10,7 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, user_site
 from ..trace.model import Trace
 from ..trace.queries import project_files
-from ..trace.source_search import parameter_pair_loops
+from ..trace.source_search import parameter_pair_loops, same_function
 from ._words import where
 
 LEFT_IN_EVAL_RULE_ID = "training-in-eval-mode"
@@ -80,6 +80,10 @@ def eval_from_start(trace: Trace) -> list[Finding]:
     # An evaluation helper called from the training function after its own `.train()` (a validate()
     # at iteration 0): the call is where the mode is left behind; `.train()` right after it fixes it.
     evaluation = _evaluation_called_from_training(forward, evals[0]) if evals else None
+    trains_at = modes.first_graph_forward_in_eval(trace, found.evaluated) if evaluation else None
+    if trains_at is not None and any(f.path == evals[0].path and same_function(f.path, f.line, evals[0].line)
+                                     for f in [*trains_at.callers, trains_at]):
+        evaluation = None  # (the training forward runs in the function that sets eval mode: no evaluation helper)
     if evaluation is not None:
         call, trains = evaluation
         finding.explanation = finding.explanation.replace(
