@@ -11,7 +11,8 @@ from ..analyses.settings import options_read, settings_for
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import Trace
-from ..trace.queries import accumulates_into, made_later_in_function, optimizer_built, project_files, user_files
+from ..trace.queries import (accumulates_into, made_later_in_function, optimizer_built, project_files, step_condition,
+                             user_files)
 from ..trace.source_search import (assigned_values, assignments, first_argument_name, calls_named, class_bases, class_methods, enclosing_condition,
                                    keyword_calls, keyword_uses, method_calls_on, missing_gradient_handled, requires_grad_writes,
                                    same_function)
@@ -465,7 +466,7 @@ def summed_accumulation(trace: Trace) -> list[Finding]:
     if found is None:
         return []
     call, step = found.backward, found.step
-    condition = _step_condition_site(step.site, call.site)
+    condition = step_condition(step.site, call.site)
     if condition is None:
         return []  # (not a window of micro-batches: losses of several tasks, each backpropagated, are a sum)
     finding = Finding(
@@ -485,16 +486,3 @@ def summed_accumulation(trace: Trace) -> list[Finding]:
         finding.add(Location.at(place, "setting", f"sets `{name}` to {value}: backward calls per step"))
     return [finding]
 
-
-def _step_condition_site(step_site: Site | None, backward_site: Site | None) -> Site | None:
-    """The `if` around the step's call in the function that also makes the backward calls
-    (`if (i + 1) % accumulation_steps == 0:`): a window of micro-batches."""
-    backward = user_site(backward_site)
-    frames = [*step_site.callers, step_site] if step_site is not None else []
-    for frame in reversed(frames):
-        if backward is not None and (frame.path == backward.path or backward.callers) and not is_library_path(frame.path):
-            line = enclosing_condition(frame.path, frame.line)
-            if line is not None and any(f.path == frame.path and same_function(f.path, f.line, frame.line)
-                                        for f in [*backward.callers, backward]):
-                return Site(frame.path, line, frame.function, frame.callers)
-    return None

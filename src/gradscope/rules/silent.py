@@ -10,7 +10,8 @@ from ..analyses.provenance import unused_gradient_graphs, values_left_out
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
-from ..trace.queries import made_later_in_function, optimizer_built, project_files, ran_after, top_module, user_files
+from ..trace.queries import (made_later_in_function, optimizer_built, project_files, ran_after, step_condition,
+                             top_module, user_files)
 from ..trace.call_sites import caller_in_source, parameter_default
 from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods,
                                    parameter_group_lists, enclosing_class, enclosing_condition, flag_assignments, name_filters, names_read,
@@ -1165,19 +1166,15 @@ def _loss_named_at(call_site: Site | None) -> Site | None:
 
 
 def _step_condition(step_site: Site | None, backward_site: Site | None) -> list[Location]:
-    """The `if` that lets the step run only every so many backward calls (in the function of the
-    backward), and the assignments of the attributes it reads (`self.accumulate = ...`): what
-    makes the accumulation window."""
-    backward = user_site(backward_site)
-    frame = _frame_in_function_of(step_site, backward) if backward is not None else None
-    line = enclosing_condition(frame.path, frame.line) if frame is not None else None
-    if line is None:
+    """The `if` that lets the step run only every so many backward calls, and the assignments of
+    the attributes it reads (`self.accumulate = ...`): what makes the accumulation window."""
+    condition = step_condition(step_site, backward_site)
+    if condition is None:
         return []
-    found = [Location.at(Site(frame.path, line, frame.function, frame.callers), "condition",
-                         "the step runs only when this holds")]
-    for name in names_read(frame.path, line):
-        for made in assignments(frame.path, f"self.{name}")[:1]:
-            found.append(Location.at(Site(frame.path, made), "defined", f"sets `self.{name}`, which it reads"))
+    found = [Location.at(condition, "condition", "the step runs only when this holds")]
+    for name in names_read(condition.path, condition.line):
+        for made in assignments(condition.path, f"self.{name}")[:1]:
+            found.append(Location.at(Site(condition.path, made), "defined", f"sets `self.{name}`, which it reads"))
     return found
 
 
@@ -1190,3 +1187,4 @@ def _used_otherwise_later(trace: Trace, node_id: int) -> bool:
     same = {n.id for n in trace.nodes.values() if n.id != node_id and n.name == node.name and n.site is not None
             and (n.site.path, n.site.line) == (node.site.path, node.site.line)}
     return any(nid in same and n.name not in _LINEAR for n in trace.nodes.values() for nid in n.next_ids)
+

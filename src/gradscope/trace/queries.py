@@ -7,7 +7,7 @@ import re
 
 from .locations import Site, is_library_path
 from .call_sites import passed_in_from
-from .source_search import assignments, imported_modules, same_function, unpacked_argument
+from .source_search import assignments, enclosing_condition, imported_modules, same_function, unpacked_argument
 from .model import BackwardCall, InplaceChange, Node, SavedTensor, Trace
 
 
@@ -249,3 +249,17 @@ def classes_run_at(trace: Trace) -> dict[tuple[str, int], set[str]]:
     for call in trace.module_calls.values():
         note(call.site, call.type)
     return found
+
+
+def step_condition(step_site: Site | None, backward_site: Site | None) -> Site | None:
+    """The `if` around the optimizer step's call, in a function that also makes the backward
+    calls (`if (i + 1) % accumulation_steps == 0:`): what lets the step run once per window."""
+    backward_frames = [*backward_site.callers, backward_site] if backward_site is not None else []
+    for frame in reversed([*step_site.callers, step_site] if step_site is not None else []):
+        if is_library_path(frame.path):
+            continue
+        line = enclosing_condition(frame.path, frame.line)
+        if line is not None and any(f.path == frame.path and same_function(f.path, f.line, frame.line)
+                                    for f in backward_frames):
+            return Site(frame.path, line, frame.function, frame.callers)
+    return None
