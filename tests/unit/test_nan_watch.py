@@ -1,5 +1,5 @@
-"""The default NaN watch (recorder/nan.py): the first backward calls are watched, the forward op
-that made a NaN is named, and it stays out of the way where its checks would be seen."""
+"""The default NaN watch (recorder/nan.py): the first backward calls are watched, later ones at
+the ops that can make a NaN themselves, the forward op that made a NaN is named, and it stays out of the way where its checks would be seen."""
 
 from __future__ import annotations
 
@@ -28,14 +28,30 @@ def test_a_nan_from_the_first_backward_is_traced_to_its_op_without_check_nan():
     assert run.trace.node(origin.node).op == "log"
 
 
-def test_a_nan_that_appears_later_is_left_to_check_nan():
+def test_a_nan_that_appears_later_is_traced_where_the_op_can_make_one():
     def program(blow_up_at=3):
         w = nn.Parameter(torch.ones(2))
         opt = torch.optim.SGD([w], lr=0.1)
         for step in range(5):
             opt.zero_grad()
             scale = 0.0 if step >= blow_up_at else 1.0
-            torch.sqrt(w * scale).sum().backward()
+            torch.sqrt(w * scale).sum().backward()  # sqrt at 0: its own backward makes the inf
+            opt.step()
+
+    trace = record(program).trace
+    (origin,) = trace.nan_origins
+    assert origin.backward_call == 3
+    assert trace.node(origin.node).op == "sqrt"
+
+
+def test_a_late_nan_that_an_ordinary_op_passes_on_is_left_to_check_nan():
+    def program(blow_up_at=3):
+        w = nn.Parameter(torch.ones(2))
+        opt = torch.optim.SGD([w], lr=0.1)
+        for step in range(5):
+            opt.zero_grad()
+            scale = float("inf") if step >= blow_up_at else 1.0
+            (w * scale).sum().backward()  # an inf from the data: mul only passes it on
             opt.step()
 
     assert record(program).trace.nan_origins == []
@@ -118,3 +134,20 @@ def test_nested_gradients_are_not_looked_into():
 
     run = record(program)
     assert run.value == 12.0 and run.trace.internal_errors == []
+
+
+def test_an_op_that_only_met_weights_a_step_had_already_made_nan_is_not_named_as_the_origin():
+    def program():
+        w = nn.Parameter(torch.ones(2))
+        opt = torch.optim.SGD([w], lr=0.1)
+        for step in range(5):
+            opt.zero_grad()
+            scale = float("inf") if step == 2 else 1.0
+            ((w * scale).sum() + torch.sqrt((w - w.detach()) ** 2 + 1).sum()).backward()  # inf from the data at step 2
+            opt.step()  # writes it into w; sqrt meets NaN weights from then on
+
+    run = record(program)
+    assert run.trace.nan_origins != []  # sqrt, a step later, of NaN weights
+    (finding,) = [f for f in run.findings if f.rule == "nonfinite-gradient"]
+    assert not any(loc.role == "fix" for loc in finding.locations)
+    assert "--check-nan" in finding.explanation

@@ -3,9 +3,12 @@ node whose gradients turn non-finite from finite ones (the op to look at, rather
 that shows the NaN). When that node's saved forward values are already non-finite, the NaN came
 from the forward: the earliest op upstream whose saved values are non-finite is named too.
 
-By default the hooks go on the nodes of the first NAN_WATCH_BACKWARDS backward calls only (a
-NaN from log(0), sqrt(0) or a fully masked row shows up there, and later iterations cost
-nothing); `--check-nan` watches every backward call."""
+By default the hooks go on every node of the first NAN_WATCH_BACKWARDS backward calls (a NaN
+from log(0), sqrt(0) or a fully masked row shows up there), and after that only on the nodes of
+ops whose backward can itself turn finite gradients into NaN/inf (CAN_MAKE_NONFINITE: sqrt at 0,
+exp that overflowed, log at 0, ...), so that a value met only late in training (a black frame at
+epoch 3) is still traced to its op while the rest of the graph costs nothing. `--check-nan`
+watches every node of every backward call."""
 
 from __future__ import annotations
 
@@ -15,9 +18,22 @@ import torch
 
 from ..trace.model import NanOrigin
 from .graph import Graph
-from .records import ATTR, HOOKED, NID, PRODUCER_NODE, SAVED
+from .records import ATTR, HOOKED, NAME, NID, PRODUCER_NODE, SAVED
 
 NAN_WATCH_BACKWARDS = 2
+# Backward nodes whose derivative is infinite or undefined somewhere in the op's domain, or
+# that multiply by a saved result that may have overflowed (0 * inf): the only places where
+# finite gradients of finite forward values turn non-finite.
+CAN_MAKE_NONFINITE = frozenset({
+    "SqrtBackward0", "RsqrtBackward0", "PowBackward0", "PowBackward1", "PowBackward2",
+    "LogBackward0", "Log2Backward0", "Log10Backward0", "Log1PBackward0", "XlogyBackward0",
+    "DivBackward0", "DivBackward1", "ReciprocalBackward0", "ExpBackward0", "Exp2Backward0",
+    "Expm1Backward0", "SinhBackward0", "CoshBackward0", "TanBackward0", "AcosBackward0",
+    "AsinBackward0", "AtanhBackward0", "AcoshBackward0", "Atan2Backward0",
+    "LinalgVectorNormBackward0", "NormBackward0", "NormBackward1", "NormBackward2", "NormBackward3",
+    "CdistBackward0", "DistBackward0", "StdBackward0", "LgammaBackward0", "DigammaBackward0",
+    "ErfinvBackward0", "LogsumexpBackward0", "BinaryCrossEntropyBackward0",
+})
 MAX_UPSTREAM_NODES = 5_000
 _current_node = torch._C._current_autograd_node
 _transforms_active = torch._C._are_functorch_transforms_active
@@ -43,10 +59,10 @@ class NanWatch:
         graph.on_new_node = self._watch
 
     def _watch(self, node, nid) -> None:
-        if not self._watch_all and self._clock.backwards >= NAN_WATCH_BACKWARDS:
-            self._graph.on_new_node = None  # the first backward calls are watched; later ones cost nothing
-            return
         record = self._graph.records.get(nid)
+        if not self._watch_all and self._clock.backwards >= NAN_WATCH_BACKWARDS \
+                and (record is None or record[NAME] not in CAN_MAKE_NONFINITE):
+            return  # after the first backward calls: only the ops that can make a NaN themselves
         if record is not None and record[HOOKED]:
             return  # saved_tensors_hooks at work (checkpointing, offloading, the program's own): hands off
         if not _hands_off():

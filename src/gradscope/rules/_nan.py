@@ -15,6 +15,10 @@ _BY_OP = {
     "where": "torch.where differentiates both branches: the branch it did not pick still sends 0 * inf = NaN "
              "back. Make the unused branch safe too (the double-where trick: mask the input before the op, "
              "e.g. `safe = torch.where(mask, x, 1.0)`, then `torch.where(mask, f(safe), 0.0)`).",
+    "exp": "exp overflows to inf for large inputs (above ~88 in float32), and its backward multiplies by that "
+           "inf (0 * inf = NaN where the value was masked or not selected, as in one branch of torch.where): clamp "
+           "the input of exp to the range where it is used (`torch.exp(x.clamp(max=0))`), or use a stable form "
+           "(softplus, logsumexp, F.elu).",
     "div": "Division by zero makes the gradient infinite: mask or clamp the denominator before dividing.",
     "__truediv__": "Division by zero makes the gradient infinite: mask or clamp the denominator before dividing.",
     "__rtruediv__": "Division by zero makes the gradient infinite: mask or clamp the denominator before dividing.",

@@ -107,6 +107,8 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
             _resets_that_never_ran(trace, findings[-1])
         elif hazard.kind == "nonfinite":
             origin = trace.nan_origins[0] if trace.nan_origins else None
+            if origin is not None and _found_after_the_step(trace, hazard, origin):
+                origin = None  # (the step had already written NaN into the weights: not where it began)
             if origin is None and trace.grad_flow is not None and trace.grad_flow.first_nonfinite is not None:
                 continue  # --grad-flow names the layer (rules/grad_flow.py)
             node = trace.node(origin.node) if origin else None
@@ -435,6 +437,15 @@ def _put_into_model_at(trace: Trace, leaf) -> Site | None:
     module = leaf.name.rsplit(".", 1)[0] if leaf is not None and leaf.name and "." in leaf.name else None
     calls = [c for c in trace.module_calls.values() if module is not None and c.name == module and c.registered_at]
     return calls[-1].registered_at if calls else None
+
+
+def _found_after_the_step(trace: Trace, hazard, origin) -> bool:
+    """The NaN origin was found in a backward call made after the step that first met non-finite
+    gradients (later ops are watched only where they can make a NaN themselves): by then the
+    weights held NaN, and the op found is one that met it, not the one that began it."""
+    step = next((s for s in trace.param_steps if s.optimizer == hazard.optimizer and s.step == hazard.step), None)
+    call = next((c for c in trace.backward_calls if c.index == origin.backward_call), None)
+    return step is not None and call is not None and step.seq and call.seq > step.seq
 
 
 def nan_without_step(trace: Trace) -> list[Finding]:
