@@ -13,6 +13,14 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "checkpoint_kwargs_left_none.py": ("backward-without-graph", [("checkpoint_kwargs_left_none.py", 7, "fix"),
+        ("checkpoint_kwargs_left_none.py", 21, "fix"), ("checkpoint_kwargs_left_none.py", 25, "cut"),
+        ("checkpoint_kwargs_left_none.py", 31, "no-grad-block"), ("checkpoint_kwargs_left_none.py", 15, "cut-input"),
+        ("checkpoint_kwargs_left_none.py", 40, "frozen"), ("checkpoint_kwargs_left_none.py", 42, "used"),
+        ("checkpoint_kwargs_left_none.py", 40, "frozen"), ("checkpoint_kwargs_left_none.py", 45, "backward")]),
+    "loss_reduction_none_criterion.py": ("backward-non-scalar", [("loss_reduction_none_criterion.py", 7, "fix"),
+        ("loss_reduction_none_criterion.py", 19, "created"), ("loss_reduction_none_criterion.py", 21, "backward"),
+        ("loss_reduction_none_criterion.py", 9, "built")]),
     "weights_merged_between_forward_and_backward.py": ("inplace-modified-saved-tensor", [
         ("weights_merged_between_forward_and_backward.py", 25, "fix"),
         ("weights_merged_between_forward_and_backward.py", 24, "saved"),

@@ -193,3 +193,34 @@ def test_only_slices_of_arguments_under_no_grad_are_views_handed_out(tmp_path):
             return part
     """)
     assert grad_off_returns(path) == []
+
+
+def test_a_default_taken_because_a_value_was_none_says_so(tmp_path):
+    path = _write(tmp_path, "model.py", """\
+        def enable(kwargs=None):
+            if kwargs is None:
+                kwargs = {"use_reentrant": True}
+            if kwargs is not None:
+                pass
+            else:
+                kwargs = {}
+    """)
+    assert branch_implies(path, 2, 3) == {"kwargs": ("==", None)}
+    assert branch_implies(path, 4, 7) == {"kwargs": ("==", None)}  # (`is not None` failed)
+    assert branch_implies(path, 4, 5) == {}
+
+
+def test_the_value_a_constructor_is_given_is_traced_to_the_local_that_holds_it(tmp_path):
+    from gradscope.trace.source_search import calls_passing, keyword_argument
+    path = _write(tmp_path, "losses.py", """\
+        def build(kind):
+            reduction = "mean"
+            reduction = "none"
+            if kind == "mse":
+                return nn.MSELoss(reduction=reduction)
+            return nn.L1Loss(reduction="sum")
+    """)
+    assert keyword_argument(path, 5, "reduction") == ("reduction", [(3, "'none'"), (2, "'mean'")])
+    assert keyword_argument(path, 6, "reduction") == ("'sum'", [])
+    assert keyword_argument(path, 4, "reduction") is None
+    assert calls_passing(path, "MSELoss", "reduction") == [5]

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import re
 
-from ..analyses.settings import inference_mode_options, library_entry, option_set, options_read
+from ..analyses.settings import inference_mode_options, library_entry, option_set, options_read, setting_readers
 from ..trace.findings import Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GraphCut, Trace
 from ..trace.queries import accumulates_into, project_files
 from ..trace.source_search import (
     GRAD_OFF_WORDS,
+    branch_implies,
+    enclosing_condition,
     same_function,
     enclosing_block,
     enclosing_class,
@@ -295,6 +297,13 @@ def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
         for place, value in option_set(files, "use_reentrant", unless=("False",)):
             # (given by an option, `use_reentrant=cfg["checkpoint_use_reentrant"]`: where it is set)
             origins = [] if value in ("True", "None") else options_read(place, files, accept=lambda v: v == "True")
+            for setting, name, _ in _left_unset(place, files):
+                # (a default, `if kwargs is None: kwargs = {"use_reentrant": True}`, taken because the
+                # program's own setting was None: that setting is the line to change)
+                finding.mark_fix(setting, f"sets `{name}` to None, so the default at {where(place)} applies: "
+                                          "use_reentrant=True; give it {\"use_reentrant\": False}")
+                for reader, key in setting_readers(setting, files, "None")[:1]:
+                    finding.add(Location.at(reader, "used", f"hands `{key}` on to the code it configures"))
             for origin, name, _ in origins or [(place, "use_reentrant", value)]:
                 finding.mark_fix(origin, f"sets {name}={value if origin is place else 'True'}: reentrant "
                                          "checkpointing runs the checkpointed code under no_grad, so inputs that do "
@@ -310,6 +319,18 @@ def mark_fix_sites(finding, trace: Trace, cut: GraphCut) -> bool:
     if marked is not None:
         finding.mark_fix(*marked)
     return marked is not None or inside is not None
+
+
+def _left_unset(place: Site, files: list[str]) -> list[tuple[Site, str, str]]:
+    """(where it is set, the option, "None") for the options whose None took the `if x is None:`
+    branch that `place` (a default value) is in."""
+    condition = enclosing_condition(place.path, place.line)
+    if condition is None:
+        return []
+    implied = {name: v for name, v in branch_implies(place.path, condition, place.line).items() if v == ("==", None)}
+    if not implied:
+        return []
+    return options_read(Site(place.path, condition), files, accept=lambda v: v == "None", expect=implied)
 
 
 def _call_inside_block(cut: GraphCut) -> tuple[Site, str] | None:

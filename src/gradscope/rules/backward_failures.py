@@ -12,7 +12,7 @@ from ..analyses.settings import option_set
 from ..trace.queries import project_files, user_files
 from ..trace.model import Trace
 from ..trace.call_sites import caller_in_source
-from ..trace.source_search import (calls_named, function_applies, hooks_registered, returns_tuple_or_none, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
+from ..trace.source_search import (calls_named, calls_passing, enclosing_function_name, keyword_argument, function_applies, hooks_registered, returns_tuple_or_none, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
                                    sibling_method)
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _cuts, _nan
@@ -57,6 +57,23 @@ def _not_scalar(trace, call, found):
     out = call.outputs[0] if call.outputs else None
     node = _root(trace, call)
     shape = f" of shape {shape_words(out.shape)}" if out else ""
+    # A loss module built with reduction='none': where that was chosen is the line to change.
+    unreduced = _built_unreduced(trace, node)
+    if unreduced is not None:
+        module_call, chosen = unreduced
+        finding = _not_scalar_finding(trace, call, node, shape)
+        made = user_site(node.site)
+        if made is None or (made.path, made.line) != (module_call.site.path, module_call.site.line):
+            finding.add(Location.at(module_call.site, "called", f"calls the {module_call.type} built with "
+                                                               "reduction='none': one value per element"))
+        built = _built_where(trace, module_call, "reduction")
+        if built is not None and (chosen.path, chosen.line) != (built.path, built.line):
+            finding.add(Location.at(built, "built", f"builds the {module_call.type}"))
+        finding.mark_fix(chosen, f"chooses reduction='none' for the {module_call.type} whose output is "
+                                 "backpropagated: use 'mean' (or reduce its output before backward)", first=True)
+        finding.fix = (f"Build the {module_call.type} with reduction='mean' (or 'sum') at {where(chosen)}, or reduce "
+                       "its output (`.mean()`) before calling backward if you need the per-element values too.")
+        return finding
     # A loss summed from terms, one of which was reduced over some dims only: that term is why
     # the sum is not a scalar (the others are means over everything).
     partial = _partial_terms(trace, node) if node is not None and node.name in _SUMS else []
@@ -70,6 +87,42 @@ def _not_scalar(trace, call, found):
                                     "reduce it to a scalar here (`.mean()`)", first=True)
         return finding
     return _not_scalar_finding(trace, call, node, shape)
+
+
+_UNREDUCED = ("'none'", '"none"')
+
+
+def _built_unreduced(trace, node):
+    """(the module call, where reduction='none' was chosen) for the innermost module call, around
+    the op that made the backpropagated tensor, whose module was built passing `reduction=` a
+    value that is 'none': written there, or assigned to the name passed just before."""
+    call = trace.module_calls.get(node.module_call) if node is not None and node.module_call is not None else None
+    for _ in range(8):
+        if call is None:
+            return None
+        built = _built_where(trace, call, "reduction")
+        passed = keyword_argument(built.path, built.line, "reduction") if built is not None else None
+        if passed is not None:
+            value, assigned = passed
+            if value in _UNREDUCED:
+                return call, built
+            if assigned and assigned[0][1] in _UNREDUCED:
+                return call, Site(built.path, assigned[0][0], built.function, built.callers)
+            return None
+        call = trace.module_calls.get(call.parent) if call.parent is not None else None
+    return None
+
+
+def _built_where(trace, call, keyword: str) -> Site | None:
+    """The statement that built the module of `call` passing `keyword=`: the one that put it into
+    its model, or else the only call of its class in the program's files that passes it (a
+    criterion kept in a variable)."""
+    built = call.registered_at
+    if built is not None and keyword_argument(built.path, built.line, keyword) is not None:
+        return built
+    places = [Site(path, line, enclosing_function_name(path, line) or "") for path in project_files(trace)
+              for line in calls_passing(path, call.type, keyword)]
+    return places[0] if len(places) == 1 else None
 
 
 def _not_scalar_finding(trace, call, node, shape):

@@ -1661,11 +1661,15 @@ def branch_implies(path: str, condition: int, line: int) -> dict[str, object]:
         name = _option_name(operand)
         if name is not None:
             found[name] = held
-        elif isinstance(operand, ast.Compare) and len(operand.ops) == 1 and held \
-                and isinstance(operand.ops[0], ast.Eq) and isinstance(operand.comparators[0], ast.Constant):
+        elif isinstance(operand, ast.Compare) and len(operand.ops) == 1 \
+                and isinstance(operand.comparators[0], ast.Constant):
+            # (`== value` held; `is None` held, or `is not None` failed: the value was None)
+            op, value = operand.ops[0], operand.comparators[0].value
+            equal = (held and isinstance(op, ast.Eq)) or (value is None and (
+                (held and isinstance(op, ast.Is)) or (not held and isinstance(op, ast.IsNot))))
             name = _option_name(operand.left)
-            if name is not None:
-                found[name] = ("==", operand.comparators[0].value)
+            if name is not None and equal:
+                found[name] = ("==", value)
     return found
 
 
@@ -1761,3 +1765,40 @@ def appended_into(path: str, line: int, limit: int = 8) -> list[tuple[int, str]]
                 and node.args and isinstance(node.args[0], ast.Call):
             found.append((node.lineno, ast.unparse(node.args[0].func)))
     return sorted(found)[:limit]
+
+
+def keyword_argument(path: str, line: int, keyword: str) -> tuple[str, list[tuple[int, str]]] | None:
+    """The value a call in the statement at `line` passes as `keyword=`, as code, with, for a
+    plain local name, its assignments earlier in the same function ((line, value), the last
+    first): `reduction` and [(46, "'none'")] for `LabelSmoothingCrossEntropy(reduction=reduction)`
+    two lines below `reduction = "none"`. None where no call there passes it."""
+    function = _enclosing_function(path, line, or_module=True)
+    statement = _statement_at(function, line) if function is not None else None
+    if statement is None:
+        return None
+    # (of a compound statement, its own line: the `if`'s test, not the calls in its body)
+    parts = [statement] if not hasattr(statement, "body") else \
+        [getattr(statement, name) for name in ("test", "iter", "items") if getattr(statement, name, None) is not None]
+    parts = [p for part in parts for p in (part if isinstance(part, list) else [part])]
+    passed = next((k.value for part in parts for node in ast.walk(part) if isinstance(node, ast.Call)
+                   for k in node.keywords if k.arg == keyword), None)
+    if passed is None:
+        return None
+    assigned: list[tuple[int, str]] = []
+    if isinstance(passed, ast.Name):
+        for node in ast.walk(function):
+            if isinstance(node, ast.Assign) and node.lineno < statement.lineno \
+                    and any(isinstance(t, ast.Name) and t.id == passed.id for t in node.targets):
+                assigned.append((node.lineno, ast.unparse(node.value)))
+    return ast.unparse(passed), sorted(assigned, reverse=True)
+
+
+
+def calls_passing(path: str, callee: str, keyword: str, limit: int = 4) -> list[int]:
+    """Lines of calls `...callee(..., keyword=<anything>)` in the file (`nn.MSELoss(reduction=r)`)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    return sorted({node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+                   and ast.unparse(node.func).rsplit(".", 1)[-1] == callee
+                   and any(k.arg == keyword for k in node.keywords)})[:limit]
