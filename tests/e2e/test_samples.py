@@ -13,6 +13,12 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "stateful_flag_skips_reset.py": ("backward-through-freed-graph", [("stateful_flag_skips_reset.py", 6, "fix"),
+        ("stateful_flag_skips_reset.py", 18, "fix"), ("stateful_flag_skips_reset.py", 19, "reset"),
+        ("stateful_flag_skips_reset.py", 23, "kept"), ("stateful_flag_skips_reset.py", 22, "created"),
+        ("stateful_flag_skips_reset.py", 22, "used"), ("stateful_flag_skips_reset.py", 31, "carried"),
+        ("stateful_flag_skips_reset.py", 34, "freed"), ("stateful_flag_skips_reset.py", 34, "backward"),
+        ("stateful_flag_skips_reset.py", 30, "outer")]),
     "checkpoint_kwargs_left_none.py": ("backward-without-graph", [("checkpoint_kwargs_left_none.py", 7, "fix"),
         ("checkpoint_kwargs_left_none.py", 21, "fix"), ("checkpoint_kwargs_left_none.py", 25, "cut"),
         ("checkpoint_kwargs_left_none.py", 31, "no-grad-block"), ("checkpoint_kwargs_left_none.py", 15, "cut-input"),
@@ -33,12 +39,7 @@ EXPECTED = {
         ("mutual_learning_peer_not_detached.py", 23, "freed"),
         ("mutual_learning_peer_not_detached.py", 23, "backward"),
         ("mutual_learning_peer_not_detached.py", 20, "outer")]),
-    "state_reset_skipped_by_schedule.py": ("backward-through-freed-graph", [
-        ("state_reset_skipped_by_schedule.py", 7, "fix"), ("state_reset_skipped_by_schedule.py", 34, "fix"),
-        ("state_reset_skipped_by_schedule.py", 35, "reset"), ("state_reset_skipped_by_schedule.py", 22, "created"),
-        ("state_reset_skipped_by_schedule.py", 22, "used"), ("state_reset_skipped_by_schedule.py", 30, "carried"),
-        ("state_reset_skipped_by_schedule.py", 31, "freed"), ("state_reset_skipped_by_schedule.py", 31, "backward"),
-        ("state_reset_skipped_by_schedule.py", 29, "outer")]),
+    "state_reset_skipped_by_schedule.py": ("backward-through-freed-graph", [("state_reset_skipped_by_schedule.py", 7, "fix"), ("state_reset_skipped_by_schedule.py", 34, "fix"), ("state_reset_skipped_by_schedule.py", 35, "reset"), ("state_reset_skipped_by_schedule.py", 22, "kept"), ("state_reset_skipped_by_schedule.py", 22, "created"), ("state_reset_skipped_by_schedule.py", 22, "used"), ("state_reset_skipped_by_schedule.py", 30, "carried"), ("state_reset_skipped_by_schedule.py", 31, "freed"), ("state_reset_skipped_by_schedule.py", 31, "backward"), ("state_reset_skipped_by_schedule.py", 29, "outer")]),
     "reentrant_checkpoint_after_detached_stem.py": ("backward-without-graph", [
         ("reentrant_checkpoint_after_detached_stem.py", 8, "fix"),
         ("reentrant_checkpoint_after_detached_stem.py", 22, "fix"),

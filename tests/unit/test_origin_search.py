@@ -224,3 +224,16 @@ def test_the_value_a_constructor_is_given_is_traced_to_the_local_that_holds_it(t
     assert keyword_argument(path, 6, "reduction") == ("'sum'", [])
     assert keyword_argument(path, 4, "reduction") is None
     assert calls_passing(path, "MSELoss", "reduction") == [5]
+
+
+def test_an_if_whose_body_was_skipped_says_what_its_options_held(tmp_path):
+    from gradscope.trace.source_search import branch_skipped_implies
+    path = _write(tmp_path, "cell.py", """\
+        def forward(self, x):
+            if self.h is None or not self.stateful:
+                self.h = 0
+            if self.fast and x:
+                pass
+    """)
+    assert branch_skipped_implies(path, 2) == {"stateful": True}  # (`is None` failed: nothing said of h)
+    assert branch_skipped_implies(path, 4) == {}  # (an `and` that failed: which part is unknown)

@@ -15,7 +15,7 @@ from ..trace.locations import Site, is_library_path
 from ..trace.model import MODE_DEPENDENT, ModeSet, ModeSwitch, ModuleCall, Trace
 from ..trace.queries import root_call
 from ..trace.registry_search import registry_keys
-from ..trace.source_search import (appended_into, attribute_set_to, calls_named, enclosing_condition,
+from ..trace.source_search import (appended_into, assignments, attribute_set_to, calls_named, enclosing_condition,
                                    enclosing_function_name, enclosing_loop, mode_calls, names_written, same_function)
 
 # Layers that compute differently in eval mode: what training in eval mode changes.
@@ -376,6 +376,12 @@ def conditional_resets(path: str, line: int, files: list[str]) -> list[tuple[Sit
                     # (an `if` inside the loop that runs the call: not a guard around the whole loop)
                     if condition is not None and loop is not None and loop[0] < condition:
                         found.append((Site(other, condition), Site(other, call)))
+        # (a reset written in the same method, under an `if` that the kept state skipped:
+        # `if self.state is None or not self.stateful: self.state = self.initial_state(x)`)
+        for reset in assignments(path, name, limit=8):
+            condition = enclosing_condition(path, reset) if reset != line and same_function(path, reset, line) else None
+            if condition is not None and condition != enclosing_condition(path, line) and condition < line:
+                found.append((Site(path, condition), Site(path, reset)))
     return found[:2]
 
 

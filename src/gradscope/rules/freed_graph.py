@@ -14,7 +14,8 @@ from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, user_site
 from ..trace.model import GRAD_CHECK_STEPS, BackwardCall, Node, Trace
 from ..trace.queries import accumulates_into, earlier_use, frame_in_caller_of, model_call_site, project_files
-from ..trace.source_search import (attribute_cache_check, caching_block, calls_named, carrying_statement,
+from ..trace.source_search import (attribute_cache_check, branch_skipped_implies, caching_block, calls_named,
+                                   carrying_statement, enclosing_condition,
                                    enclosing_loop, ineffective_detaches, kept_on_objects, passthrough_rebind,
                                    reads_a_parameter, same_function)
 from ._words import backward_call, call_words, node_words, uncaught_note, where
@@ -407,7 +408,10 @@ def _mark_skipped_reset(finding: Finding, trace: Trace, kept: Site) -> bool:
     files = project_files(trace)
     resets = conditional_resets(kept.path, kept.line, files)
     for condition, reset in resets:
-        for place, name, value in options_read(condition, files):
+        # (a reset skipped on the failing pass: what the `if` says of its options, when it is around the reset)
+        skipped = branch_skipped_implies(condition.path, condition.line) \
+            if (reset.path, reset.line) != (condition.path, condition.line) and enclosing_condition(reset.path, reset.line) == condition.line else {}
+        for place, name, value in options_read(condition, files, expect=skipped):
             finding.mark_fix(place, f"sets `{name}` to {value}, which the condition at {where(condition)} reads: the "
                                     f"reset at {where(reset)} of the state kept at {where(kept)} is then skipped, and "
                                     "the next iteration starts from a state whose graph the backward freed")
@@ -415,6 +419,8 @@ def _mark_skipped_reset(finding: Finding, trace: Trace, kept: Site) -> bool:
                                     "some iterations: the others start from a state whose graph the backward freed; "
                                     "reset it before each")
         finding.add(Location.at(reset, "reset", "resets the kept state, on some iterations only"))
+    if resets:
+        finding.add(Location.at(kept, "kept", "keeps the state, with its graph, for the next pass"))
     return bool(resets)
 
 

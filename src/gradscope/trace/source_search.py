@@ -1649,8 +1649,19 @@ def branch_implies(path: str, condition: int, line: int) -> dict[str, object]:
     in_else = any(s.lineno <= line <= (s.end_lineno or s.lineno) for s in node.orelse)
     if in_body == in_else:
         return {}
+    return _implied(node.test, in_body)
+
+
+def branch_skipped_implies(path: str, condition: int) -> dict[str, object]:
+    """What the `if` at line `condition` having been false says of the names it tests (its body
+    skipped: `if self.state is None or not self.stateful:` says `stateful` was true)."""
+    tree = _parse(path)
+    node = next((n for n in ast.walk(tree) if isinstance(n, ast.If) and n.lineno == condition), None) if tree else None
+    return _implied(node.test, False) if node is not None else {}
+
+
+def _implied(test, in_body: bool) -> dict[str, object]:
     # (true: every operand of an `and` held; false: every operand of an `or` failed)
-    test = node.test
     joiner = ast.And if in_body else ast.Or
     operands = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, joiner) else [test]
     found: dict[str, object] = {}
