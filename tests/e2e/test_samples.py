@@ -13,6 +13,9 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "function_gradient_flattened.py": ("custom-function-bad-gradient", [("function_gradient_flattened.py", 17, "fix"),
+        ("function_gradient_flattened.py", 19, "returned"), ("function_gradient_flattened.py", 28, "created"),
+        ("function_gradient_flattened.py", 9, "defined"), ("function_gradient_flattened.py", 34, "backward")]),
     "stateful_flag_skips_reset.py": ("backward-through-freed-graph", [("stateful_flag_skips_reset.py", 6, "fix"),
         ("stateful_flag_skips_reset.py", 18, "fix"), ("stateful_flag_skips_reset.py", 19, "reset"),
         ("stateful_flag_skips_reset.py", 23, "kept"), ("stateful_flag_skips_reset.py", 22, "created"),

@@ -237,3 +237,15 @@ def test_an_if_whose_body_was_skipped_says_what_its_options_held(tmp_path):
     """)
     assert branch_skipped_implies(path, 2) == {"stateful": True}  # (`is None` failed: nothing said of h)
     assert branch_skipped_implies(path, 4) == {}  # (an `and` that failed: which part is unknown)
+
+
+def test_the_element_a_return_gives_back_is_read(tmp_path):
+    from gradscope.trace.source_search import returned_element
+    path = _write(tmp_path, "fn.py", """\
+        def backward(ctx, g):
+            grad_x = g.sum(0)
+            return grad_x, None
+    """)
+    assert returned_element(path, 3, 0) == "grad_x"
+    assert returned_element(path, 3, 1) == "None"
+    assert returned_element(path, 3, 2) is None and returned_element(path, 2, 0) is None

@@ -12,7 +12,7 @@ from ..analyses.settings import option_set
 from ..trace.queries import project_files, user_files
 from ..trace.model import Trace
 from ..trace.call_sites import caller_in_source
-from ..trace.source_search import (calls_named, calls_passing, enclosing_function_name, keyword_argument, function_applies, hooks_registered, returns_tuple_or_none, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
+from ..trace.source_search import (assignments, calls_named, calls_passing, returned_element, same_function, enclosing_function_name, keyword_argument, function_applies, hooks_registered, returns_tuple_or_none, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
                                    sibling_method)
 from ..trace.wording import BROKEN_COLLECTIVE, broken_collective_words
 from . import _cuts, _nan
@@ -162,7 +162,8 @@ def _function_gradient(trace, call, found):
                if defined else [])
     if returns and not source_line(returns[0].path, returns[0].line).lstrip().startswith("return"):
         what += "; it has no `return` statement, so it returned None"
-    return _finding(
+    made = _gradient_made(returns, found.groupdict().get("index"))
+    finding = _finding(
         trace, call, "custom-function-bad-gradient", f"Custom Function {name} returned a wrong gradient",
         f"During {call_words(call)}, the backward of the custom Function `{name.removesuffix('Backward')}`"
         + (f" (defined at {where(defined)})" if defined else "") + f" {what}.",
@@ -171,6 +172,25 @@ def _function_gradient(trace, call, found):
         Location.at(defined, "function", "backward defined here") if not returns else None,
         *_applied(trace, name, node),
         Location.at(_forward_of(defined), "defined", "its forward: the inputs backward answers for"))
+    if made is not None:
+        finding.mark_fix(made[0], f"computes `{made[1]}`, the gradient backward returns at index "
+                                  f"{found.group('index')}, in a shape that is not its input's: give it the input's "
+                                  "shape (reshape it back, or sum over the broadcast dims)", first=True)
+    return finding
+
+
+def _gradient_made(returns: list[Site], index: str | None) -> tuple[Site, str] | None:
+    """(the line, the name) where the one `return` of a Function's backward got the gradient it
+    returns at `index`, when that is a name assigned earlier in the same function."""
+    if len(returns) != 1 or index is None:
+        return None
+    returned = returns[0]
+    name = returned_element(returned.path, returned.line, int(index))
+    if name is None or not name.isidentifier():
+        return None
+    lines = [line for line in assignments(returned.path, name, before=returned.line, limit=4)
+             if same_function(returned.path, line, returned.line)]
+    return (Site(returned.path, lines[-1], returned.function), name) if lines else None
 
 
 def _applied(trace, name: str, node) -> list[Location | None]:

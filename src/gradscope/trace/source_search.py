@@ -1813,3 +1813,14 @@ def calls_passing(path: str, callee: str, keyword: str, limit: int = 4) -> list[
     return sorted({node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
                    and ast.unparse(node.func).rsplit(".", 1)[-1] == callee
                    and any(k.arg == keyword for k in node.keywords)})[:limit]
+
+
+def returned_element(path: str, line: int, index: int) -> str | None:
+    """The element at `index` of the tuple the `return` at `line` returns, as written
+    (`grad_input` for `return grad_input, grad_weight, None`); None where it is not such a return."""
+    tree = _parse(path)
+    node = next((n for n in ast.walk(tree) if isinstance(n, ast.Return) and n.lineno == line), None) if tree else None
+    if node is None or node.value is None:
+        return None
+    parts = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
+    return ast.unparse(parts[index]) if 0 <= index < len(parts) else None
