@@ -17,7 +17,7 @@ from ..analyses.settings import inference_mode_options, library_entry
 from ..analyses.modes import mode_set_in, root_call_site
 from ..trace.queries import project_files, user_files
 from ..trace.call_sites import argument_made_at, caller_in_source
-from ..trace.source_search import (assigned_values, grad_off_returns, names_written, binding_line, calls_named, carrying_statement, enclosing_block,
+from ..trace.source_search import (assigned_values, enclosing_condition, grad_off_returns, hook_registrations, names_written, binding_line, calls_named, carrying_statement, enclosing_block,
                                    enclosing_loop, loop_variable_changed, mode_regions, return_lines, returned_inplace,
                                    same_function, sibling_method, split_base_read_later, string_settings)
 from . import _cuts
@@ -319,6 +319,9 @@ def _hook_without_grad(trace, index, failure):
                                         "from these: do not freeze them for this use (or hook only tensors that "
                                         "require grad)")
     hooked = user_site(failure.site)
+    if hooked is not None and cut is not None and cut.reason in ("no_grad", "inference_mode") \
+            and _mark_module_hook(finding, trace, hooked):
+        return finding
     loop = enclosing_loop(hooked.path, hooked.line) if hooked is not None and frozen else None
     if loop is not None and "parameters(" in source_line(hooked.path, loop[0]):
         # A hook put on every parameter of a model with frozen ones: the loop is what to change.
@@ -331,6 +334,31 @@ def _hook_without_grad(trace, index, failure):
                                  f"frozen at {where(frozen[0].site)} too: register it only "
                                  "`if param.requires_grad`")
     return finding
+
+
+def _mark_module_hook(finding: Finding, trace: Trace, hooked: Site) -> bool:
+    """A module hook of the program (run by torch, not called by the line before it) that puts a
+    tensor hook on an output in every forward, the forwards run without grad too (a probing
+    forward under no_grad): the guard belongs in that hook. Whether it was one."""
+    caller = next((f for f in reversed(hooked.callers) if not is_library_path(f.path)), None)
+    if caller is None or not hooked.function or caller.line in calls_named(caller.path, hooked.function, limit=64):
+        return False
+    registered = [Site(path, line) for path in project_files(trace)
+                  for line in hook_registrations(path, hooked.function)]
+    if not registered:
+        return False
+    for place in registered:
+        finding.add(Location.at(place, "registered", f"registers `{hooked.function}` as a module hook: it runs in "
+                                                     "every forward of the module, those without grad too"))
+    condition = enclosing_condition(hooked.path, hooked.line)
+    guard = Site(hooked.path, condition, hooked.function, hooked.callers) \
+        if condition is not None and same_function(hooked.path, condition, hooked.line) else hooked
+    finding.mark_fix(guard, f"`{hooked.function}`, a module hook, registers a tensor hook in every forward, also in "
+                            "one run without grad: register it only when the output requires grad (`if "
+                            "output.requires_grad:` / `torch.is_grad_enabled()`)", first=True)
+    finding.fix = (f"Guard the `register_hook` in `{hooked.function}`: register it only when the output requires "
+                   "grad; forwards run without grad (a probing or evaluation forward) give nothing to hook.")
+    return True
 
 
 def _inference(trace, index, failure):

@@ -1824,3 +1824,23 @@ def returned_element(path: str, line: int, index: int) -> str | None:
         return None
     parts = node.value.elts if isinstance(node.value, ast.Tuple) else [node.value]
     return ast.unparse(parts[index]) if 0 <= index < len(parts) else None
+
+
+_HOOK_REGISTRATIONS = ("register_forward_hook", "register_forward_pre_hook", "register_full_backward_hook",
+                       "register_full_backward_pre_hook", "register_backward_hook")
+
+
+def hook_registrations(path: str, function: str, limit: int = 2) -> list[int]:
+    """Lines of the file that register `function` as a module hook (`m.register_forward_hook(
+    partial(self._hook_g, idx=idx))`, `register_forward_hook(save_output)`)."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _HOOK_REGISTRATIONS \
+                and node.args and any((isinstance(part, ast.Name) and part.id == function)
+                                      or (isinstance(part, ast.Attribute) and part.attr == function)
+                                      for part in ast.walk(node.args[0])):
+            found.add(node.lineno)
+    return sorted(found)[:limit]
