@@ -13,6 +13,8 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "loss_made_before_loop_passed_to_helper.py": ("backward-through-freed-graph", [("loss_made_before_loop_passed_to_helper.py", 16, "fix"), ("loss_made_before_loop_passed_to_helper.py", 14, "fix"),
+        ("loss_made_before_loop_passed_to_helper.py", 14, "created"), ("loss_made_before_loop_passed_to_helper.py", 9, "freed"), ("loss_made_before_loop_passed_to_helper.py", 9, "backward"), ("loss_made_before_loop_passed_to_helper.py", 15, "outer")]),
     "module_hook_registers_in_no_grad_forward.py": ("hook-on-tensor-without-grad", [("module_hook_registers_in_no_grad_forward.py", 15, "fix"), ("module_hook_registers_in_no_grad_forward.py", 12, "cut"), ("module_hook_registers_in_no_grad_forward.py", 11, "no-grad-block"),
         ("module_hook_registers_in_no_grad_forward.py", 19, "cut-input"), ("module_hook_registers_in_no_grad_forward.py", 15, "failed"), ("module_hook_registers_in_no_grad_forward.py", 10, "registered")]),
     "function_gradient_flattened.py": ("custom-function-bad-gradient", [("function_gradient_flattened.py", 17, "fix"),

@@ -379,7 +379,13 @@ def _mark_twice(finding: Finding, call: BackwardCall, freeing: BackwardCall | No
                 f"{where(first.callers[-1])} and again from {where(again)}. Call it once and reuse what it "
                 "returns. retain_graph=True would only hide this: the gradients would be added twice.")
     made = user_site(loss.site) if loss is not None else None
-    if _next_iteration(freeing, call) and _made_before_the_loop(made, call.site):
+    looped = _loop_frame(made, call.site) if _next_iteration(freeing, call) else None
+    if looped is not None and (looped.path, looped.line) != (call.site.path, call.site.line):
+        # (the backward is in a helper that the loop calls with the loss made before it)
+        finding.mark_fix(looped, f"hands the loss made once at {where(made)}, before this loop, to "
+                                 f"`{call.site.function}`, which backpropagates it, every iteration: compute the "
+                                 "loss inside the loop and pass that")
+    if looped is not None:
         finding.mark_fix(made, "the loss is made once, before the loop whose backward runs it again each "
                                "iteration: compute it inside the loop")
         return (f"The loss made at {where(made)} is computed once, before the loop, and each iteration "
@@ -556,17 +562,29 @@ def _library_backpropagates_users_loss(call: BackwardCall, freeing: BackwardCall
 
 
 def _made_before_the_loop(made: Site | None, backward: Site | None) -> bool:
-    """Whether the value made at `made` comes from before the loop that runs the backward at
-    `backward` (in the backward's function: `made` itself, or the call in its chain made from
-    there): computed once, then reused by every iteration."""
+    """Whether the value made at `made` comes from before the loop around the backward at
+    `backward` in its own function: computed once, then reused by every iteration."""
+    found = _loop_frame(made, backward)
+    return found is not None and found is backward
+
+
+def _loop_frame(made: Site | None, backward: Site | None) -> Site | None:
+    """The frame of the backward's stack (the backward itself, or a call of the helper that makes
+    it) that a loop runs, where the value made at `made` comes from before that loop (in that
+    frame's function: `made` itself, or the call in its chain made from there): computed once,
+    then reused by every iteration. None where there is none."""
     if made is None or backward is None:
-        return False
-    loop = enclosing_loop(backward.path, backward.line)
-    if loop is None:
-        return False
-    here = (backward.path, backward.function)
-    frame = next((f for f in (made, *reversed(made.callers)) if (f.path, f.function) == here), None)
-    return frame is not None and frame.line < loop[0]
+        return None
+    for frame in (backward, *reversed(backward.callers)):
+        if is_library_path(frame.path) or frame.path.startswith("<"):
+            continue
+        loop = enclosing_loop(frame.path, frame.line)
+        if loop is None:
+            continue
+        here = (frame.path, frame.function)
+        origin = next((f for f in (made, *reversed(made.callers)) if (f.path, f.function) == here), None)
+        return frame if origin is not None and origin.line < loop[0] else None
+    return None
 
 
 def _helper_called_again(call: BackwardCall, freeing: BackwardCall | None) -> Site | None:
