@@ -462,6 +462,8 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "zero_grad_before_inner_loop.py": ("grad-not-zeroed", [("zero_grad_before_inner_loop.py", 12, "fix"), ("zero_grad_before_inner_loop.py", 16, "step"), ("zero_grad_before_inner_loop.py", 15, "backward"),
+        ("zero_grad_before_inner_loop.py", 13, "loop"), ("zero_grad_before_inner_loop.py", 8, "optimizer")]),
     "silent_patch_initialised_at_clamp_bound.py": ("zero-gradient", [
         ("silent_patch_initialised_at_clamp_bound.py", 21, "fix"),
         ("silent_patch_initialised_at_clamp_bound.py", 7, "fix"),

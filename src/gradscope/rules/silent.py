@@ -15,7 +15,8 @@ from ..trace.queries import (made_later_in_function, optimizer_built, project_fi
 from ..trace.call_sites import caller_in_source, parameter_default
 from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods,
                                    parameter_group_lists, enclosing_class, enclosing_condition, flag_assignments, name_filters, names_read,
-                                   function_applies, ignores_incoming_gradients, reads_an_argument, return_lines, same_function)
+                                   function_applies, ignores_incoming_gradients, reads_an_argument, return_lines, same_function,
+                                   enclosing_loop, method_calls_on)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 
@@ -89,6 +90,31 @@ def _resets_that_never_ran(trace: Trace, finding: Finding) -> None:
             return
 
 
+_STEP_CALL = re.compile(r"([\w.]+)\.step\(")
+
+
+def _reset_outside_the_loop(step: Site | None, finding: Finding) -> None:
+    """The optimizer's own `zero_grad()`, written in the function that steps it but outside the
+    loop that runs the step each iteration (once before a loop of discriminator steps): the
+    line to move into the loop."""
+    step = user_site(step)
+    found = _STEP_CALL.search(source_line(step.path, step.line)) if step is not None else None
+    loop = enclosing_loop(step.path, step.line) if found is not None else None
+    if loop is None:
+        return
+    holder = found.group(1).rsplit(".", 1)[-1]
+    for line in method_calls_on(step.path, holder, "zero_grad", limit=4):
+        if same_function(step.path, line, step.line) and not loop[0] <= line <= loop[1]:
+            finding.mark_fix(Site(step.path, line, step.function, step.callers),
+                             f"resets `{holder}`'s gradients once, outside the loop at line {loop[0]} that steps it "
+                             "each iteration: every step after the first adds to the gradients of the steps before; "
+                             "move it into the loop (before the backward)", first=True)
+            finding.add(Location(step.path, loop[0], "loop", "steps the optimizer each iteration"))
+            finding.fix = (f"Move `{holder}.zero_grad()` into the loop at {where(Site(step.path, loop[0]))}, so that "
+                           "each step uses only the gradient of its own backward.")
+            return
+
+
 def gradient_hazards(trace: Trace) -> list[Finding]:
     findings = []
     for hazard in trace.grad_hazards:
@@ -105,6 +131,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 "If you accumulate on purpose, zero right after each step.",
                 step, Location.at(last.site if last else None, "backward", "adds to .grad")))
             _resets_that_never_ran(trace, findings[-1])
+            _reset_outside_the_loop(hazard.site, findings[-1])
         elif hazard.kind == "nonfinite":
             origin = trace.nan_origins[0] if trace.nan_origins else None
             if origin is not None and _found_after_the_step(trace, hazard, origin):
