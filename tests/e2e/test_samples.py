@@ -13,6 +13,8 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "grad_input_cut_by_config_mode.py": ("grad-input-unused", [("grad_input_cut_by_config_mode.py", 7, "fix"), ("grad_input_cut_by_config_mode.py", 15, "fix"), ("grad_input_cut_by_config_mode.py", 32, "input"), ("grad_input_cut_by_config_mode.py", 34, "backward"),
+        ("grad_input_cut_by_config_mode.py", 15, "cut"), ("grad_input_cut_by_config_mode.py", 7, "setting"), ("grad_input_cut_by_config_mode.py", 24, "used"), ("grad_input_cut_by_config_mode.py", 31, "outer")]),
     "loss_made_before_loop_passed_to_helper.py": ("backward-through-freed-graph", [("loss_made_before_loop_passed_to_helper.py", 16, "fix"), ("loss_made_before_loop_passed_to_helper.py", 14, "fix"),
         ("loss_made_before_loop_passed_to_helper.py", 14, "created"), ("loss_made_before_loop_passed_to_helper.py", 9, "freed"), ("loss_made_before_loop_passed_to_helper.py", 9, "backward"), ("loss_made_before_loop_passed_to_helper.py", 15, "outer")]),
     "module_hook_registers_in_no_grad_forward.py": ("hook-on-tensor-without-grad", [("module_hook_registers_in_no_grad_forward.py", 15, "fix"), ("module_hook_registers_in_no_grad_forward.py", 12, "cut"), ("module_hook_registers_in_no_grad_forward.py", 11, "no-grad-block"),
@@ -462,6 +464,8 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "silent_eval_freeze_in_main.py": ("eval-mode-module-trained", [("silent_eval_freeze_in_main.py", 21, "fix"), ("silent_eval_freeze_in_main.py", 21, "mode"), ("silent_eval_freeze_in_main.py", 10, "defined"),
+        ("silent_eval_freeze_in_main.py", 27, "step"), ("silent_eval_freeze_in_main.py", 22, "optimizer"), ("silent_eval_freeze_in_main.py", 26, "backward")]),
     "zero_grad_before_inner_loop.py": ("grad-not-zeroed", [("zero_grad_before_inner_loop.py", 12, "fix"), ("zero_grad_before_inner_loop.py", 16, "step"), ("zero_grad_before_inner_loop.py", 15, "backward"),
         ("zero_grad_before_inner_loop.py", 13, "loop"), ("zero_grad_before_inner_loop.py", 8, "optimizer")]),
     "silent_patch_initialised_at_clamp_bound.py": ("zero-gradient", [
@@ -521,9 +525,7 @@ SILENT = {
         ("function_ignores_grad_output.py", 17, "fix"), ("function_ignores_grad_output.py", 26, "created"),
         ("function_ignores_grad_output.py", 29, "backward"), ("function_ignores_grad_output.py", 30, "step"),
         ("function_ignores_grad_output.py", 23, "optimizer")]),
-    "bn_eval_undone_by_train.py": ("eval-undone-by-train", [
-        ("bn_eval_undone_by_train.py", 29, "fix"), ("bn_eval_undone_by_train.py", 20, "mode"),
-        ("bn_eval_undone_by_train.py", 32, "used"), ("bn_eval_undone_by_train.py", 34, "backward")]),
+    "bn_eval_undone_by_train.py": ("eval-undone-by-train", [("bn_eval_undone_by_train.py", 29, "fix"), ("bn_eval_undone_by_train.py", 20, "mode"), ("bn_eval_undone_by_train.py", 11, "defined"), ("bn_eval_undone_by_train.py", 32, "used"), ("bn_eval_undone_by_train.py", 34, "backward")]),
     "backbone_eval_under_freeze_flag.py": ("eval-mode-module-trained", [
         ("backbone_eval_under_freeze_flag.py", 14, "fix"), ("backbone_eval_under_freeze_flag.py", 14, "mode"),
         ("backbone_eval_under_freeze_flag.py", 11, "defined"), ("backbone_eval_under_freeze_flag.py", 29, "step"),
@@ -675,19 +677,8 @@ SILENT = {
         ("silent_parameters_filtered_by_name.py", 31, "optimizer"),
         ("silent_parameters_filtered_by_name.py", 37, "step"),
         ("silent_parameters_filtered_by_name.py", 36, "backward")]),
-    "silent_param_groups_past_a_guard.py": ("parameter-not-in-optimizer", [
-        ("silent_param_groups_past_a_guard.py", 34, "fix"), ("silent_param_groups_past_a_guard.py", 13, "parameter"),
-        ("silent_param_groups_past_a_guard.py", 38, "model"),
-        ("silent_param_groups_past_a_guard.py", 39, "optimizer"),
-        ("silent_param_groups_past_a_guard.py", 44, "step"), ("silent_param_groups_past_a_guard.py", 43, "backward"),
-        ("silent_param_groups_past_a_guard.py", 7, "setting"), ("silent_param_groups_past_a_guard.py", 38, "used")]),
-    "silent_param_groups_leave_out_head.py": ("parameter-not-in-optimizer", [
-        ("silent_param_groups_leave_out_head.py", 21, "fix"),
-        ("silent_param_groups_leave_out_head.py", 12, "parameter"),
-        ("silent_param_groups_leave_out_head.py", 26, "model"),
-        ("silent_param_groups_leave_out_head.py", 27, "optimizer"),
-        ("silent_param_groups_leave_out_head.py", 32, "step"),
-        ("silent_param_groups_leave_out_head.py", 31, "backward")]),
+    "silent_param_groups_past_a_guard.py": ("parameter-not-in-optimizer", [("silent_param_groups_past_a_guard.py", 34, "fix"), ("silent_param_groups_past_a_guard.py", 13, "parameter"), ("silent_param_groups_past_a_guard.py", 38, "model"), ("silent_param_groups_past_a_guard.py", 39, "optimizer"), ("silent_param_groups_past_a_guard.py", 44, "step"), ("silent_param_groups_past_a_guard.py", 43, "backward"), ("silent_param_groups_past_a_guard.py", 24, "defined"), ("silent_param_groups_past_a_guard.py", 28, "used"), ("silent_param_groups_past_a_guard.py", 7, "setting"), ("silent_param_groups_past_a_guard.py", 38, "used")]),
+    "silent_param_groups_leave_out_head.py": ("parameter-not-in-optimizer", [("silent_param_groups_leave_out_head.py", 21, "fix"), ("silent_param_groups_leave_out_head.py", 12, "parameter"), ("silent_param_groups_leave_out_head.py", 26, "model"), ("silent_param_groups_leave_out_head.py", 27, "optimizer"), ("silent_param_groups_leave_out_head.py", 32, "step"), ("silent_param_groups_leave_out_head.py", 31, "backward"), ("silent_param_groups_leave_out_head.py", 15, "used")]),
     "silent_helper_called_in_no_grad_block.py": ("loss-term-without-gradient", [
         ("silent_helper_called_in_no_grad_block.py", 24, "fix"),
         ("silent_helper_called_in_no_grad_block.py", 22, "fix"),

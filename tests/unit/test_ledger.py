@@ -149,3 +149,20 @@ def test_a_silent_finding_without_a_backward_names_the_only_backward_line():
     other = ledger_rules.Finding("some-rule", "warning", "t", "e", "f")
     name_training_step(trace, [other])
     assert other.locations == []  # (two backward lines: which one is affected is not known)
+
+
+def test_the_modules_of_a_model_local_to_a_function_keep_their_paths_after_it_is_gone():
+    import torch
+    import torch.nn as nn
+
+    from tests.harness import record
+
+    def program():
+        model = nn.Sequential(nn.Linear(2, 2), nn.ReLU(), nn.Linear(2, 1))
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        model(torch.randn(3, 2)).sum().backward()
+        optimizer.step()
+
+    trace = record(program).trace
+    assert {call.name for call in trace.module_calls.values()} == {"", "0", "1", "2"}
+    assert all(call.registered_at is not None for call in trace.module_calls.values() if call.name)

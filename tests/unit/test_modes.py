@@ -6,7 +6,7 @@ from gradscope.analyses import modes
 from gradscope.analyses.settings import options_read
 from gradscope.rules import ledger as ledger_rules
 from gradscope.trace.locations import Site
-from gradscope.trace.model import BackwardCall, Freeze, Leaf, ModeSet, ModeSwitch, ModuleCall, Node, ParamStep, Trace
+from gradscope.trace.model import BackwardCall, ErrorInfo, Freeze, Leaf, ModeSet, ModeSwitch, ModuleCall, Node, ParamStep, Trace
 from gradscope.trace.source_search import mode_calls, names_read, option_settings, reads_an_argument
 
 MODEL = 7  # the model object's id
@@ -148,6 +148,10 @@ def test_step_that_never_ran_marks_its_condition_and_the_option_it_reads(tmp_pat
     [finding] = ledger_rules.step_never_ran(trace)
     assert [(loc.line, loc.role) for loc in finding.locations] == [(7, "fix"), (6, "backward"), (8, "step"),
                                                                    (3, "setting")]
+    trace.backward_calls.append(BackwardCall(1, "Tensor.backward", Site(str(path), 6), 3, False, False, roots=[2],
+                                             error=ErrorInfo("RuntimeError", "Trying to backward through the graph")))
+    assert ledger_rules.step_never_ran(trace) == []  # (the run died before the condition could come true)
+    trace.backward_calls.pop()
     trace.param_steps = []
     trace.first_steps = [object()]  # a step ran: nothing to say
     assert ledger_rules.step_never_ran(trace) == []

@@ -46,7 +46,7 @@ def test_a_branch_taken_says_what_its_options_held(tmp_path):
     """)
     assert branch_implies(path, 2, 3) == {"efficient": True}
     assert branch_implies(path, 2, 5) == {}  # (an `and` that failed: which part failed is unknown)
-    assert branch_implies(path, 6, 9) == {"fast": True}  # (an `or` that failed: each part failed)
+    assert branch_implies(path, 6, 9) == {"fast": True, "mode": ("!=", "lm")}  # (an `or` that failed: each part did)
     assert branch_implies(path, 10, 11) == {"mode": ("==", "lm")}
     assert _agrees("True", True) and not _agrees("False", True) and _agrees("'lm'", ("==", "lm"))
     assert _agrees("cfg['x']", True)  # (not a literal: nothing to compare)
@@ -237,6 +237,14 @@ def test_an_if_whose_body_was_skipped_says_what_its_options_held(tmp_path):
     """)
     assert branch_skipped_implies(path, 2) == {"stateful": True}  # (`is None` failed: nothing said of h)
     assert branch_skipped_implies(path, 4) == {}  # (an `and` that failed: which part is unknown)
+    other = _write(tmp_path, "lookup.py", """\
+        def lookup(mode):
+            if mode == "bilinear":
+                return 1
+            return 2
+    """)
+    assert branch_skipped_implies(other, 2) == {"mode": ("!=", "bilinear")}
+    assert _agrees("'nearest'", ("!=", "bilinear")) and not _agrees("'bilinear'", ("!=", "bilinear"))
 
 
 def test_the_element_a_return_gives_back_is_read(tmp_path):

@@ -15,7 +15,8 @@ from ..trace.locations import Site, is_library_path
 from ..trace.model import MODE_DEPENDENT, ModeSet, ModeSwitch, ModuleCall, Trace
 from ..trace.queries import root_call
 from ..trace.registry_search import registry_keys
-from ..trace.source_search import (appended_into, assignments, attribute_set_to, calls_named, enclosing_condition,
+from ..trace.source_search import (appended_into, assignments, attribute_set_to, branch_skipped_implies, calls_named,
+                                   enclosing_condition,
                                    enclosing_function_name, enclosing_loop, mode_calls, names_written, same_function)
 
 # Layers that compute differently in eval mode: what training in eval mode changes.
@@ -380,7 +381,9 @@ def conditional_resets(path: str, line: int, files: list[str]) -> list[tuple[Sit
         # `if self.state is None or not self.stateful: self.state = self.initial_state(x)`)
         for reset in assignments(path, name, limit=8):
             condition = enclosing_condition(path, reset) if reset != line and same_function(path, reset, line) else None
-            if condition is not None and condition != enclosing_condition(path, line) and condition < line:
+            # (a lazy start, `if self.memory is None:`, says nothing of an option: not a reset skipped)
+            if condition is not None and condition != enclosing_condition(path, line) and condition < line \
+                    and set(branch_skipped_implies(path, condition)) - {attr}:
                 found.append((Site(path, condition), Site(path, reset)))
     return found[:2]
 

@@ -20,6 +20,7 @@ from ..trace.source_search import (
     counters,
     enclosing_class,
     branch_implies,
+    branch_skipped_implies,
     enclosing_condition,
     enclosing_function_name,
     guard_conditions,
@@ -75,7 +76,9 @@ def guard_options(site: Site, files: list[str]) -> list[tuple[Site, str, str, in
         return []
     found = []
     for guard in guard_conditions(site.path, site.line):
-        found += [(*option, guard) for option in options_read(Site(site.path, guard), files)
+        # (the run got past it: what the guard's failing says of its options, `mode != "bilinear"`)
+        found += [(*option, guard) for option in options_read(Site(site.path, guard), files,
+                                                              expect=branch_skipped_implies(site.path, guard))
                   if not option[1].startswith("_")]
     return found[:MAX_PLACES]
 
@@ -167,7 +170,7 @@ def _agrees(value: str, expected) -> bool:
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return True  # (not a literal: nothing to compare)
     if isinstance(expected, tuple):
-        return found == expected[1]
+        return found != expected[1] if expected[0] == "!=" else found == expected[1]
     return bool(found) == expected
 
 

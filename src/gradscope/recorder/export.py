@@ -45,12 +45,12 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     for cid, call in list(modules.calls.items()):  # the calls of whole models (two names, one model?)
         if call[2] is None:
             _module_call(trace, modules, cid)
-    trace.mode_switches = [ModeSwitch(module=modules.names.get(module_id), module_type=type_name,
+    trace.mode_switches = [ModeSwitch(module=modules.described(module_id)[0], module_type=type_name,
                                       training=training if isinstance(training, bool) else None,
                                       backwards_before=backwards, steps_before=steps, seq=seq, site=resolve(loc),
                                       module_id=module_id)
                            for module_id, type_name, training, backwards, steps, seq, loc in modules.mode_switches]
-    trace.mode_sets = [ModeSet(seq, module_id, modules.names.get(module_id), type_name, training, backwards,
+    trace.mode_sets = [ModeSet(seq, module_id, modules.described(module_id)[0], type_name, training, backwards,
                                resolve(loc), [tuple(entry) for entry in undid])
                        for seq, module_id, type_name, training, backwards, loc, undid in mode_sets]
     if any(switch[2] is False for switch in modules.mode_switches):
@@ -94,7 +94,7 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
         trace.cuts[cut.id] = dataclasses.replace(
             cut, site=resolved(cut.site), grad_off_site=resolved(cut.grad_off_site),
             input_node=cut.input_node if cut.input_node in trace.nodes else None,
-            module=modules.names.get(module) if isinstance(module, int) else module)
+            module=modules.described(module)[0] if isinstance(module, int) else module)
     for kind, target in _EVENT_TARGETS.items():
         getattr(trace, target).extend(_with_site(event) for event in events.by_kind[kind].values())
     trace.grad_hazards = [dataclasses.replace(hazard, site=resolved(hazard.site), zero_sites=[resolved(s) for s in hazard.zero_sites],
@@ -146,8 +146,8 @@ def _module_call(trace: Trace, modules, cid: int | None) -> int | None:
     first, known = cid, cid in calls if cid is not None else False
     while cid is not None and cid not in trace.module_calls and cid in calls:
         module_id, type_name, parent, loc, training = calls[cid]
-        registered = modules.registered_at.get(module_id)
-        trace.module_calls[cid] = ModuleCall(id=cid, type=type_name, name=modules.names.get(module_id),
+        name, registered = modules.described(module_id, cid)
+        trace.module_calls[cid] = ModuleCall(id=cid, type=type_name, name=name,
                                              parent=parent if parent in calls else None, site=resolve(loc),
                                              module=module_id, registered_at=resolve(registered) if registered else None,
                                              training=training if isinstance(training, bool) else None)

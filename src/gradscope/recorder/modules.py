@@ -51,6 +51,11 @@ class Modules:
         self.calls: dict[int, tuple] = {}  # cid -> (module id, class name, parent cid, raw call site)
         self.first_calls: dict[str, object] = {}  # class name -> raw call site of its first forward
         self.registered_at: dict[int, tuple] = {}  # id(module) -> raw site where it was put into its parent
+        # Modules that died (a model local to a function), what was known of them: id(module) ->
+        # (path, raw registration site, the last module call id made before it died), so that the
+        # calls it made keep their names after its id is free again. At most MAX_DEAD.
+        self.dead: dict[int, tuple] = {}
+        self.last_cid = 0
         self.registrations = 0  # submodules put into a parent so far (any module, any time)
         self._call_order: deque = deque()  # (backward calls before it, cid), for pruning
         self.on_exit = None  # called with (module, output) after each forward (--grad-flow)
@@ -98,7 +103,7 @@ class Modules:
             return
         try:
             stack = self.stack()
-            cid = next(self._call_ids)
+            cid = self.last_cid = next(self._call_ids)
             # Where it was called from, with its callers: a node made inside has only its own
             # line (captured per op), and is reached through this (captured per module call).
             type_name = type(module).__name__
@@ -336,12 +341,23 @@ class Modules:
 
     def _died(self, key, _ref):
         self._ids.discard(key)
-        self.registered_at.pop(key, None)
+        registered = self.registered_at.pop(key, None)
         self.evaled.pop(key, None)
-        self.names.pop(key, None)  # its id may be reused by a new module
+        name = self.names.pop(key, None)  # its id may be reused by a new module
+        if (name is not None or registered is not None) and len(self.dead) < MAX_DEAD:
+            self.dead[key] = (name, registered, self.last_cid)
+
+    def described(self, module_id: int, cid: int | None = None) -> tuple[str | None, tuple | None]:
+        """(path, raw registration site) of a module, alive or dead: of the one that made call
+        `cid` where a dead module's id was taken again by a new one."""
+        dead = self.dead.get(module_id)
+        if dead is not None and (cid <= dead[2] if cid is not None else module_id not in self.names):
+            return dead[0], dead[1]
+        return self.names.get(module_id), self.registered_at.get(module_id)
 
 
 _MISSING = object()
+MAX_DEAD = 20_000
 
 
 # The attributes nn.Module itself keeps on every module (its registries and hooks), never the

@@ -158,6 +158,7 @@ class Optimizers:
 
         if state.steps == 1 and len(self.first_steps) < 16:
             self.first_steps.append(OptimizerStep(next(clock.seq), step_site(), state.name))
+            self._modules.name_all()  # (paths, while the model lives: it may be local to a function)
 
         # Gradients not reset since the last step: the same .grad tensors, no zero_ in between.
         if (state.sample and clock.backwards > state.backwards and clock.zeroings == state.zeroings
@@ -416,5 +417,3 @@ class StepAside:
     def _module_called(self, module, args):
         if threading.get_ident() == self._thread and not self.step_running():
             self.come_back()
-
-

@@ -8,7 +8,7 @@ import re
 
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
-from ..analyses.settings import option_set
+from ..analyses.settings import branch_options, guard_options, option_set
 from ..trace.queries import project_files, user_files
 from ..trace.model import Trace
 from ..trace.call_sites import caller_in_source
@@ -264,6 +264,20 @@ def _unused_input(trace, call, found):
         Location.at(detach.site if detach else None, "cut", "cut by detach"))
     if reentrant:
         finding.fix = "Pass use_reentrant=False to torch.utils.checkpoint, whose graph torch.autograd.grad can see."
+    cut = _cut_after(trace, node, leaf, call) if detach is None and not reentrant else None
+    if cut is not None:
+        # (computed from the input, then cut: an integer index, a rounding, a copy)
+        finding.explanation += (f" Its values do reach the output, but {_cuts.sentence(cut)}, so no gradient "
+                                "can flow back to it.")
+        finding.add(Location.at(cut.site, "cut", "the values computed from the input leave the graph here"))
+        here = user_site(cut.site)
+        files = project_files(trace)
+        options = (branch_options(here, files) or [found[:3] for found in guard_options(here, files)]) \
+            if here is not None else []
+        for place, option, value in options:
+            finding.mark_fix(place, f"sets `{option}` to {value}, which takes the branch where the input's values "
+                                    f"leave the graph ({where(cut.site)}): choose the differentiable path")
+        _cuts.mark_fix_sites(finding, trace, cut)
     if arg is None or (leaf is not None and leaf.kind == "parameter" and not detach and not reentrant):
         _modules_that_never_ran(trace, call, finding)
     for site in reentrant:
@@ -271,6 +285,32 @@ def _unused_input(trace, call, found):
                                "cannot see: pass use_reentrant=False")
         finding.add(Location.at(site, "checkpoint", "reentrant checkpoint"))
     return finding
+
+
+def _cut_after(trace, node, leaf, call, limit: int = 4_000):
+    """The latest graph cut made before `call` whose input was computed from the tensor that is
+    `node`'s output (or the leaf `leaf`)."""
+    if node is None and leaf is None:
+        return None
+    found = None
+    for cut in trace.cuts.values():
+        if cut.seq > call.seq or (node is not None and cut.seq < node.seq) or (found and found.seq > cut.seq):
+            continue
+        if leaf is not None and cut.input_leaf == leaf.id:
+            found = cut
+            continue
+        seen, todo = set(), [cut.input_node] if cut.input_node is not None else []
+        while todo and len(seen) < limit:
+            nid = todo.pop()
+            other = trace.node(nid)
+            if (node is not None and nid == node.id) or (leaf is not None and other and leaf.id in other.leaf_ids):
+                found = cut
+                break
+            if nid in seen or other is None:
+                continue
+            seen.add(nid)
+            todo.extend(other.next_ids)
+    return found
 
 
 def _modules_that_never_ran(trace, call, finding) -> None:

@@ -403,6 +403,8 @@ def step_never_ran(trace: Trace) -> list[Finding]:
     program has such a step: computing gradients without training is a program of its own."""
     if trace.first_steps or trace.param_steps or trace.meta.get("backward_calls", 0) < 2:
         return []
+    if any(c.error is not None for c in trace.backward_calls):
+        return []  # (a backward failed: the run ended before the step's condition could come true)
     calls = [c for c in trace.backward_calls if c.error is None and c.api != "torch.autograd.grad"
              and user_site(c.site) is not None]
     parameters = {lid for lid, leaf in trace.leaves.items() if leaf.kind == "parameter"}

@@ -309,6 +309,12 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 finding.mark_fix(listed or made, f"{doing}, none of which holds the parameters of `{outside}`: add "
                                                  "a group for them")
                 finding.fix = f"Add a parameter group for `{outside}` (or build the groups from every parameter)."
+                shown = {(loc.path, loc.line) for loc in finding.locations}
+                for call in _first_calls_of(trace, outside.split("`, `")):
+                    for site, role, why in ((call.registered_at, "defined", f"puts `{call.name}` into the model"),
+                                            (call.site, "used", f"runs `{call.name}`: its parameters get gradients")):
+                        if site is not None and (site.path, site.line) not in shown:
+                            finding.add(Location.at(site, role, why))
             # A part beside the one the optimizer holds, in one model (a loss module with weights
             # of its own, wrapped with the model): the optimizer was given one part only.
             elif (beside := _part_left_out(trace, hazard)) is not None:
@@ -385,9 +391,27 @@ def _parts_apart(trace: Trace, hazard: GradHazard, steps) -> tuple[set, set] | N
         return None
     types = {call.name: call.type for call in trace.module_calls.values() if call.name in left | held}
     held_types = {types.get(other) for other in held}
-    if any(name not in types or types[name] in held_types for name in left):
+    # (a copy of a part held, as a target network is, has its kind and its parameters' shapes;
+    # a container of another make-up is another part)
+    held_shapes = {_shapes(trace, other) for other in held}
+    if any(name not in types or (types[name] in held_types and _shapes(trace, name) in held_shapes) for name in left):
         return None
     return left, held
+
+
+def _first_calls_of(trace: Trace, parts: list[str]) -> list:
+    """The first recorded forward call of each of these parts (by path), at most two."""
+    found = {}
+    for call in sorted(trace.module_calls.values(), key=lambda c: c.id):
+        if call.name in parts and call.name not in found:
+            found[call.name] = call
+    return list(found.values())[:2]
+
+
+def _shapes(trace: Trace, part: str) -> tuple:
+    """The shapes of a top-level part's parameters, in a fixed order."""
+    return tuple(sorted(tuple(leaf.shape) for leaf in trace.leaves.values()
+                        if leaf.name and leaf.name.startswith(part + ".")))
 
 
 def _frozen_when_built(trace: Trace, hazard: GradHazard):

@@ -1681,6 +1681,8 @@ def _implied(test, in_body: bool) -> dict[str, object]:
             name = _option_name(operand.left)
             if name is not None and equal:
                 found[name] = ("==", value)
+            elif name is not None and not held and isinstance(op, ast.Eq):
+                found[name] = ("!=", value)  # (the `else` of `if mode == "bilinear":`)
     return found
 
 
