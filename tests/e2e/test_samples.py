@@ -13,6 +13,8 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "grad_switched_off_by_helper.py": ("backward-without-graph", [("grad_switched_off_by_helper.py", 8, "fix"), ("grad_switched_off_by_helper.py", 14, "cut"), ("grad_switched_off_by_helper.py", 8, "no-grad-block"),
+        ("grad_switched_off_by_helper.py", 20, "cut-input"), ("grad_switched_off_by_helper.py", 27, "backward")]),
     "grad_input_cut_by_config_mode.py": ("grad-input-unused", [("grad_input_cut_by_config_mode.py", 7, "fix"), ("grad_input_cut_by_config_mode.py", 15, "fix"), ("grad_input_cut_by_config_mode.py", 32, "input"), ("grad_input_cut_by_config_mode.py", 34, "backward"),
         ("grad_input_cut_by_config_mode.py", 15, "cut"), ("grad_input_cut_by_config_mode.py", 7, "setting"), ("grad_input_cut_by_config_mode.py", 24, "used"), ("grad_input_cut_by_config_mode.py", 31, "outer")]),
     "loss_made_before_loop_passed_to_helper.py": ("backward-through-freed-graph", [("loss_made_before_loop_passed_to_helper.py", 16, "fix"), ("loss_made_before_loop_passed_to_helper.py", 14, "fix"),

@@ -170,6 +170,12 @@ def fix(cut: GraphCut) -> str:
             return (f"The function decorated at {where(block)} runs with gradient tracking off, and so does the "
                     f"code it calls at {where(call)}. Wrap that call in `with torch.enable_grad():` (torch's own "
                     "optimizers run the closure so), or compute the loss outside the decorated function.")
+        switched = user_site(cut.grad_off_site)
+        if block is None and switched is not None and not is_library_path(switched.path) \
+                and _SWITCHES_FOR_GOOD.match(source_line(switched.path, switched.line)):
+            return (f"`set_grad_enabled(...)` at {where(switched)} switched gradient tracking off for the rest of the "
+                    "thread, not for a block, and nothing switched it back on before this loss was computed. Use "
+                    "`with torch.no_grad():` (or `with torch.set_grad_enabled(...):`) around the evaluation only.")
     if cut.reason == "no_grad" and cut.grad_off_via and "checkpoint" in cut.grad_off_via:
         return ("Pass use_reentrant=False to torch.utils.checkpoint (or make an input require grad, "
                 "e.g. model.enable_input_require_grads()).")
@@ -205,6 +211,13 @@ def fix_site(cut: GraphCut) -> tuple[Site, str] | None:
         if frame is not None:
             return frame, (f"runs {op_words(cut.op)} at {where(cut.site)} inside the {block_words(block)} of the "
                            f"function decorated at {where(block)}: wrap this call in `with torch.enable_grad():`")
+        switched = user_site(cut.grad_off_site)
+        if block is None and switched is not None and not is_library_path(switched.path) \
+                and _SWITCHES_FOR_GOOD.match(source_line(switched.path, switched.line)):
+            # (a bare call, not a `with` block: tracking stays off after the function that made it returns)
+            return switched, ("switches gradient tracking off for the whole thread, not for a block: it stays off "
+                              "for everything that runs after it, the next training forward included; use "
+                              "`with torch.no_grad():` around the evaluation instead (or switch it back on)")
         block = block or block_around(cut.site)
         if block is not None and not is_library_path(block.path):
             return block, (f"{block_words(block)} here switches gradient tracking off for {op_words(cut.op)} at "
@@ -220,6 +233,8 @@ def fix_site(cut: GraphCut) -> tuple[Site, str] | None:
         op=cut.op, op_words=op_words(cut.op), number_call=_NUMBER_CALLS.get(cut.op, op_words(cut.op)))
     return site, f"{words}: what is trained on loses its graph at this line"
 
+
+_SWITCHES_FOR_GOOD = re.compile(r"\s*(torch\.)?(autograd\.)?(set_grad_enabled|grad_mode\.set_grad_enabled)\(")
 
 _CUT_HERE = {
     "detach": "`.detach()` here returns a tensor with no graph",
