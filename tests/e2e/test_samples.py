@@ -466,6 +466,8 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "silent_aux_loss_counted_twice.py": ("loss-term-counted-twice", [("silent_aux_loss_counted_twice.py", 18, "fix"), ("silent_aux_loss_counted_twice.py", 17, "created"), ("silent_aux_loss_counted_twice.py", 27, "summed"),
+        ("silent_aux_loss_counted_twice.py", 18, "summed"), ("silent_aux_loss_counted_twice.py", 27, "loss"), ("silent_aux_loss_counted_twice.py", 29, "backward"), ("silent_aux_loss_counted_twice.py", 26, "outer")]),
     "silent_eval_freeze_in_main.py": ("eval-mode-module-trained", [("silent_eval_freeze_in_main.py", 21, "fix"), ("silent_eval_freeze_in_main.py", 21, "mode"), ("silent_eval_freeze_in_main.py", 10, "defined"),
         ("silent_eval_freeze_in_main.py", 27, "step"), ("silent_eval_freeze_in_main.py", 22, "optimizer"), ("silent_eval_freeze_in_main.py", 26, "backward")]),
     "zero_grad_before_inner_loop.py": ("grad-not-zeroed", [("zero_grad_before_inner_loop.py", 12, "fix"), ("zero_grad_before_inner_loop.py", 16, "step"), ("zero_grad_before_inner_loop.py", 15, "backward"),

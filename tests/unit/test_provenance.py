@@ -60,3 +60,23 @@ def test_a_reduction_beside_the_loss_that_no_backward_ran_is_left_out():
     (left,) = values_left_out(trace, lambda a, b: True)
     # (node 5 is a metric over the output the loss trained through: not a term left out)
     assert (left.value.id, left.loss.id, left.backward.index) == (4, 2, 0)
+
+
+def test_a_term_that_reaches_the_loss_along_two_paths_of_sums_is_counted_twice():
+    from gradscope.analyses.provenance import terms_summed_twice
+    from gradscope.trace.model import BackwardCall, Node, Trace
+    from gradscope.trace.locations import Site
+
+    def node(nid, name, op, line, nxt):
+        return Node(nid, name, op, Site("m.py", line), seq=nid, backwards_before=0, next_ids=nxt)
+
+    trace = Trace(argv=["m.py"])
+    for n in (node(9, "AddBackward0", "add", 27, [8, 7]), node(8, "AddBackward0", "add_", 18, [5, 6]),
+              node(7, "MeanBackward0", "mean", 26, [6]), node(6, "MulBackward0", "mul", 17, [4]),
+              node(5, "PowBackward0", "pow", 16, [3]), node(4, "PowBackward0", "pow", 17, [3])):
+        trace.nodes[n.id] = n
+    trace.backward_calls.append(BackwardCall(0, "Tensor.backward", Site("m.py", 29), 10, False, False, roots=[9]))
+    found = terms_summed_twice(trace)
+    assert found.term.id == 6 and {v.id for v in found.via} == {7, 8}
+    trace.nodes[7] = node(7, "MeanBackward0", "mean", 18, [6])  # (both in one statement: meant)
+    assert terms_summed_twice(trace) is None

@@ -207,3 +207,51 @@ def values_left_out(trace: Trace, same_function) -> list[ValueLeftOut]:
                 seen.add((node.site.path, node.site.line))
                 found.append(ValueLeftOut(node, loss, call))
     return found
+
+
+# Nodes through which a loss is a linear combination of its terms: sums, scalings, reductions.
+# (a product or quotient of two tensors that both train is not: one is no weight of the other)
+_LINEAR = ("AddBackward", "SubBackward", "MulBackward", "DivBackward", "NegBackward", "MeanBackward", "SumBackward")
+_TWO_SIDED = ("MulBackward", "DivBackward")
+
+
+@dataclass
+class SummedTwice:
+    """A term that reaches the loss along two paths of sums and scalings: it is counted twice (an
+    auxiliary loss added into the main loss in place, then added again)."""
+
+    term: Node  # the term counted twice
+    via: list[Node]  # the two sums or scalings it enters, one per path
+    loss: Node  # the root of the backward
+    backward: object  # that backward call (BackwardCall)
+
+
+def terms_summed_twice(trace: Trace, limit: int = 2_000) -> SummedTwice | None:
+    """The first backward call whose loss, read as a linear combination of its terms, takes one
+    term along two paths; None where none does. The same tensor added to itself (`x + x`) is
+    one path, and written so on purpose."""
+    for call in trace.backward_calls:
+        loss = trace.node(call.roots[0]) if call.error is None and call.roots else None
+        if loss is None or call.api == "torch.autograd.grad" or not loss.name.startswith(_LINEAR):
+            continue
+        parents: dict[int, list[int]] = {}
+        order, todo, seen = [], [loss.id], {loss.id}
+        while todo and len(order) < limit:
+            node = trace.node(todo.pop(0))
+            if node is None:
+                continue
+            order.append(node.id)
+            if not node.name.startswith(_LINEAR) or (node.name.startswith(_TWO_SIDED) and len(node.next_ids) > 1):
+                continue
+            for child in dict.fromkeys(node.next_ids):
+                parents.setdefault(child, []).append(node.id)
+                if child not in seen:
+                    seen.add(child)
+                    todo.append(child)
+        for nid in order:
+            via = [trace.node(p) for p in parents.get(nid, [])]
+            # (two statements: one expression that uses a value twice, `x - x.mean()`, means it)
+            lines = {(v.site.path, v.site.line) for v in via if v is not None and v.site is not None}
+            if len(via) >= 2 and len(lines) >= 2 and trace.node(nid).site is not None:
+                return SummedTwice(trace.node(nid), via[:2], loss, call)
+    return None

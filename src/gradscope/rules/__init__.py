@@ -69,6 +69,7 @@ RULES: dict[str, Rule] = {
     "backward-create-graph-cycle": silent.create_graph_cycle,
     "gradient-graph-unused": silent.unused_gradient_graph,
     "loss-value-left-out": silent.loss_value_left_out,
+    "loss-term-counted-twice": silent.term_summed_twice,
     "function-ignores-incoming-gradient": silent.function_ignores_incoming_gradient,
     "graph-kept-alive": silent.graph_kept_alive,
     "module-requires-grad-attribute": silent.module_flag_freezes_nothing,

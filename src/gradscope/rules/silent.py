@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from ..analyses.ledger import definition_sites
-from ..analyses.provenance import unused_gradient_graphs, values_left_out
+from ..analyses.provenance import terms_summed_twice, unused_gradient_graphs, values_left_out
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
@@ -1163,6 +1163,34 @@ def function_ignores_incoming_gradient(trace: Trace) -> list[Finding]:
                                    "by that gradient (chain rule)")
         findings.append(finding)
     return findings
+
+
+def term_summed_twice(trace: Trace) -> list[Finding]:
+    """A term that reaches the loss along two paths of sums and scalings: counted twice."""
+    found = terms_summed_twice(trace)
+    if found is None:
+        return []
+    term, (first, second), loss, call = found.term, found.via, found.loss, found.backward
+    finding = _warning(
+        "loss-term-counted-twice", "A loss term is added into the loss twice",
+        f"{node_words(term)} reaches the loss that {call_words(call)} backpropagates along two paths of sums and "
+        f"scalings: through {node_words(first)} and through {node_words(second)}. The loss holds the term twice, "
+        "and its gradient is doubled (twice its weight).",
+        "Add the term once: drop one of the two additions (an in-place `+=` into another loss is easy to miss).",
+        Location.at(term.site, "created", "the term"),
+        Location.at(first.site, "summed", "adds it in (first path)"),
+        Location.at(second.site, "summed", "adds it in (second path)"),
+        Location.at(loss.site, "loss", "the loss that holds it twice"),
+        Location.at(call.site, "backward", "backpropagates it"))
+    # (an in-place add into another loss first: the hidden one of the two)
+    for node in sorted((first, second), key=lambda n: not n.op.endswith("_")):
+        if node.op.endswith("_") or node.op == "__iadd__":
+            finding.mark_fix(node.site, f"adds the term made at {where(term.site)} in place into another loss, "
+                                        "which is then summed with the term again: drop this addition")
+    if not finding.fix_sites:
+        finding.mark_fix(loss.site, f"sums what already holds the term made at {where(term.site)} with the term "
+                                    "again: add it once")
+    return [finding]
 
 
 def loss_value_left_out(trace: Trace) -> list[Finding]:
