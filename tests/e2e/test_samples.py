@@ -13,6 +13,8 @@ from harness import record
 
 # sample -> (rule, [(file relative to samples/, line, role), ...] in report order)
 EXPECTED = {
+    "gan_fake_reused_across_generator_steps.py": ("inplace-modified-saved-tensor", [("gan_fake_reused_across_generator_steps.py", 23, "fix"), ("gan_fake_reused_across_generator_steps.py", 21, "fix"), ("gan_fake_reused_across_generator_steps.py", 16, "saved"),
+        ("gan_fake_reused_across_generator_steps.py", 23, "modified"), ("gan_fake_reused_across_generator_steps.py", 16, "built"), ("gan_fake_reused_across_generator_steps.py", 22, "backward")]),
     "grad_switched_off_by_helper.py": ("backward-without-graph", [("grad_switched_off_by_helper.py", 8, "fix"), ("grad_switched_off_by_helper.py", 14, "cut"), ("grad_switched_off_by_helper.py", 8, "no-grad-block"),
         ("grad_switched_off_by_helper.py", 20, "cut-input"), ("grad_switched_off_by_helper.py", 27, "backward")]),
     "grad_input_cut_by_config_mode.py": ("grad-input-unused", [("grad_input_cut_by_config_mode.py", 7, "fix"), ("grad_input_cut_by_config_mode.py", 15, "fix"), ("grad_input_cut_by_config_mode.py", 32, "input"), ("grad_input_cut_by_config_mode.py", 34, "backward"),

@@ -151,3 +151,18 @@ def test_an_op_that_only_met_weights_a_step_had_already_made_nan_is_not_named_as
     (finding,) = [f for f in run.findings if f.rule == "nonfinite-gradient"]
     assert not any(loc.role == "fix" for loc in finding.locations)
     assert "--check-nan" in finding.explanation
+
+
+def test_a_node_pruned_and_reached_again_keeps_where_it_was_made():
+    from gradscope.trace.locations import Site  # noqa: F401  (the record's sites are Sites)
+
+    def program():
+        w = nn.Parameter(torch.ones(3))
+        kept = w.exp()  # made here, reached again after many backward calls
+        for _ in range(4):
+            (w * 2).sum().backward()
+        (kept * 3).sum().backward()
+
+    trace = record(program, keep_backwards=1).trace
+    (exp,) = [n for n in trace.nodes.values() if n.op == "exp"]
+    assert not exp.first_seen_late and exp.site.code.strip().startswith("kept = w.exp()")

@@ -22,29 +22,13 @@ from .functions import FunctionApplies
 from .leaves import Leaves
 from .modules import Modules
 from .process import hide_gradscope_frames
-from .reads import (UNREADABLE, Tensor, definition_site, grad_fn_of, input_grad_fns, is_custom_backward,
-    op_name, packed_by_hooks, shape_of, storage_key)
-from .records import (BACKWARDS_BEFORE, HIDDEN_IN_COPYSLICES, HOOKED, MAX_LINKERS, MAX_PINNED_GRAPHS, NAME,
-    NEXT_IDS, NID, PRODUCER_LEAF, PRODUCER_NODE, SAVED, SEQ, STORAGE)
+from .reads import (UNREADABLE, Tensor, TypeInfo, grad_fn_of, input_grad_fns, op_name, packed_by_hooks, shape_of,
+    storage_key)
+from .records import (BACKWARDS_BEFORE, HIDDEN_IN_COPYSLICES, HOOKED, MAX_LINKERS, MAX_PINNED_GRAPHS, MODULE,
+    NAME, NEXT_IDS, NID, OP, PRODUCER_LEAF, PRODUCER_NODE, SAVED, SEQ, STORAGE)
 
 _is_anomaly_enabled = torch.is_anomaly_enabled
 _saved_tensors_hooks_now = torch._C._autograd._top_saved_tensors_default_hooks
-
-
-class TypeInfo:
-    """What gradscope needs of a node class, computed once per class."""
-
-    __slots__ = ("name", "is_accumulate", "saved_attrs", "defined_at")
-
-    def __init__(self, node_type):
-        self.name = node_type.__name__
-        self.is_accumulate = self.name == "AccumulateGrad"
-        attrs = [a for a in dir(node_type) if a.startswith("_saved_")]
-        self.defined_at = None
-        if is_custom_backward(node_type):
-            attrs.append("saved_tensors")
-            self.defined_at = definition_site(getattr(node_type, "_forward_cls", None))
-        self.saved_attrs = tuple(attrs)
 
 
 class Graph:
@@ -68,6 +52,9 @@ class Graph:
         self.pending: dict[int, int] = {}
         self.settled: set[int] = set()
         self.pinned: dict[int, tuple] = {}  # records kept past pruning (findings name them)
+        # Pruned records' (op, location, seq, backwards before, late, module, saved): a node reached again
+        # later (a value kept across many backward calls) is named where it was made, not there.
+        self.forgotten: dict[int, tuple] = {}
         self.last_graph: list = []  # records of the last backward's graph, kept for drawing
         self.failed_graphs: deque = deque(maxlen=MAX_PINNED_GRAPHS)
         self.linkers: dict[int, tuple] = {}  # nid of a node that linked into a freed graph -> its location
@@ -157,15 +144,19 @@ class Graph:
             if not hooked:
                 saved = self._read_saved(node, info.saved_attrs)
         clock = self._clock
-        record = (nid, info.name, op, loc, next(clock.seq), clock.backwards, late, module, next_ids, leaf_ids,
-                  saved, hooked)
+        old = self.forgotten.pop(nid, None) if late and self.forgotten else None
+        if old is not None:  # (and what it saved, read when it was made: by now they may be stale)
+            op, loc, seq, backwards, late, module, saved = old
+        else:
+            seq, backwards = next(clock.seq), clock.backwards
+        record = (nid, info.name, op, loc, seq, backwards, late, module, next_ids, leaf_ids, saved, hooked)
         self.records[nid] = record
         storages, pending = self.storages, self.pending
         for tensor in saved:
             key = tensor[STORAGE]
             storages[key] = storages.get(key, 0) + 1
             pending[key] = pending.get(key, 0) + 1
-        self._order.append((clock.backwards, nid))
+        self._order.append((backwards, nid))
         if _is_anomaly_enabled():
             hide_gradscope_frames(node.metadata)
         if self.on_new_node is not None:
@@ -303,6 +294,10 @@ class Graph:
                 self.ran.pop(nid, None)
             if record is None:
                 continue
+            if nid not in self.pinned:
+                self.forgotten[nid] = (*record[OP:MODULE + 1], record[SAVED])
+                if len(self.forgotten) > self.max_nodes // 4:
+                    del self.forgotten[next(iter(self.forgotten))]
             if nid in settled:
                 settled.discard(nid)
             else:

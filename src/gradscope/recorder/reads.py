@@ -243,3 +243,19 @@ def params_of_live_optimizers() -> set[int]:
         if issubclass(type(obj), optimizer):
             found.update(id(p) for group in obj.param_groups for p in group["params"])
     return found
+
+
+class TypeInfo:
+    """What gradscope needs of a node class, computed once per class."""
+
+    __slots__ = ("name", "is_accumulate", "saved_attrs", "defined_at")
+
+    def __init__(self, node_type):
+        self.name = node_type.__name__
+        self.is_accumulate = self.name == "AccumulateGrad"
+        attrs = [a for a in dir(node_type) if a.startswith("_saved_")]
+        self.defined_at = None
+        if is_custom_backward(node_type):
+            attrs.append("saved_tensors")
+            self.defined_at = definition_site(getattr(node_type, "_forward_cls", None))
+        self.saved_attrs = tuple(attrs)

@@ -163,7 +163,11 @@ def _mark_fix(finding: Finding, trace: Trace, node, saved, changes: list[Inplace
             # reuse is made on its line, inside a helper that differentiates what it is given)
             backward = user_site(call.site)
             chain = backward if backward is not None and (backward.path, backward.line) == (new.path, new.line) else new
-            finding.mark_fix(frame_in_caller_of(chain, built or old) or new,
+            # (or, where the old value's callers are gone, the frame of the reuse in the function
+            # that runs the failing backward: the loop that reuses it)
+            same = next((f for f in (new, *reversed(new.callers)) if backward is not None and f.path == backward.path
+                         and f.function == backward.function), None)
+            finding.mark_fix(frame_in_caller_of(chain, built or old) or same or new,
                              f"{'or ' if finding.fix_sites else ''}compute again here, after the step, what this line "
                              f"takes from the forward at {where(built or old)}, so the backward uses the new weights; "
                              "or take it `.detach()`ed, if no gradient is meant to flow through it")
