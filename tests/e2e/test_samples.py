@@ -468,6 +468,10 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "silent_best_state_kept_by_reference.py": ("load-state-dict-no-op", [("silent_best_state_kept_by_reference.py", 17, "fix"), ("silent_best_state_kept_by_reference.py", 18, "load"), ("silent_best_state_kept_by_reference.py", 15, "modified"),
+        ("silent_best_state_kept_by_reference.py", 14, "affected")]),
+    "silent_target_loaded_from_itself.py": ("load-state-dict-no-op", [("silent_target_loaded_from_itself.py", 16, "fix"), ("silent_target_loaded_from_itself.py", 16, "load"), ("silent_target_loaded_from_itself.py", 25, "modified"),
+        ("silent_target_loaded_from_itself.py", 24, "affected")]),
     "silent_aux_loss_counted_twice.py": ("loss-term-counted-twice", [("silent_aux_loss_counted_twice.py", 18, "fix"), ("silent_aux_loss_counted_twice.py", 17, "created"), ("silent_aux_loss_counted_twice.py", 27, "summed"),
         ("silent_aux_loss_counted_twice.py", 18, "summed"), ("silent_aux_loss_counted_twice.py", 27, "loss"), ("silent_aux_loss_counted_twice.py", 29, "backward"), ("silent_aux_loss_counted_twice.py", 26, "outer")]),
     "silent_eval_freeze_in_main.py": ("eval-mode-module-trained", [("silent_eval_freeze_in_main.py", 21, "fix"), ("silent_eval_freeze_in_main.py", 21, "mode"), ("silent_eval_freeze_in_main.py", 10, "defined"),

@@ -166,3 +166,22 @@ def test_the_modules_of_a_model_local_to_a_function_keep_their_paths_after_it_is
     trace = record(program).trace
     assert {call.name for call in trace.module_calls.values()} == {"", "0", "1", "2"}
     assert all(call.registered_at is not None for call in trace.module_calls.values() if call.name)
+
+
+def test_a_zero_grad_before_the_loop_is_not_blamed_when_the_loop_resets_too(tmp_path):
+    from tests.harness import record
+
+    script = tmp_path / "train.py"
+    script.write_text(
+        "import torch\n"
+        "model = torch.nn.Linear(3, 1)\n"
+        "opt = torch.optim.SGD(model.parameters(), lr=0.01)\n"
+        "opt.zero_grad()\n"
+        "for i in range(6):\n"
+        "    if i % 3 == 0:\n"
+        "        opt.zero_grad()\n"
+        "    model(torch.rand(4, 3)).sum().backward()\n"
+        "    opt.step()\n")
+    run = record(str(script))
+    marked = [loc.line for f in run.findings for loc in f.fix_sites]
+    assert 4 not in marked

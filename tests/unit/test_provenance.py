@@ -80,3 +80,6 @@ def test_a_term_that_reaches_the_loss_along_two_paths_of_sums_is_counted_twice()
     assert found.term.id == 6 and {v.id for v in found.via} == {7, 8}
     trace.nodes[7] = node(7, "MeanBackward0", "mean", 18, [6])  # (both in one statement: meant)
     assert terms_summed_twice(trace) is None
+    trace.nodes[7] = node(7, "MeanBackward0", "mean", 26, [6])
+    trace.nodes[8] = node(8, "AddBackward0", "add", 18, [5, 6])  # (a sum written out twice: a weighting)
+    assert terms_summed_twice(trace) is None

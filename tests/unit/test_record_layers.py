@@ -8,7 +8,7 @@ from pathlib import Path
 RECORD = Path(__file__).resolve().parents[2] / "src" / "gradscope" / "recorder"
 
 # Bottom to top; a module may import only modules listed before it.
-ORDER = ["as_caller", "records", "reads", "events", "process", "leaves", "modules", "mode_sets", "functions", "graph", "cuts", "nan", "flow",
+ORDER = ["as_caller", "records", "reads", "events", "process", "leaves", "modules", "mode_sets", "state_loads", "functions", "graph", "cuts", "nan", "flow",
          "inplace", "accumulation", "ledger", "optim", "postmortem", "backward", "calls", "mode", "export", "recorder", "__init__"]
 
 

@@ -252,6 +252,9 @@ def terms_summed_twice(trace: Trace, limit: int = 2_000) -> SummedTwice | None:
             via = [trace.node(p) for p in parents.get(nid, [])]
             # (two statements: one expression that uses a value twice, `x - x.mean()`, means it)
             lines = {(v.site.path, v.site.line) for v in via if v is not None and v.site is not None}
-            if len(via) >= 2 and len(lines) >= 2 and trace.node(nid).site is not None:
+            # (and one of them added in place into another loss, `main += aux`: a sum written
+            # out twice, `last + 0.5 * mean(all)`, weights a term more on purpose)
+            in_place = any(v is not None and v.op in ("add_", "__iadd__") for v in via)
+            if len(via) >= 2 and len(lines) >= 2 and in_place and trace.node(nid).site is not None:
                 return SummedTwice(trace.node(nid), via[:2], loss, call)
     return None

@@ -5,7 +5,8 @@ from __future__ import annotations
 import dataclasses
 
 from ..trace.locations import MAX_CALLERS, resolve
-from ..trace.model import MODE_DEPENDENT, BuiltInForward, DdpForward, Leaf, ModeSet, ModeSwitch, ModuleCall, ModuleFlag, Node, SavedTensor, Trace
+from ..trace.model import (MODE_DEPENDENT, BuiltInForward, DdpForward, Leaf, ModeSet, ModeSwitch, ModuleCall, ModuleFlag, Node,
+                           SavedTensor, StateLoad, Trace)
 from .reads import dtype_name
 from .records import BACKWARDS_BEFORE, HOOKED, LATE, LEAF_IDS, LOC, MODULE, NAME, NEXT_IDS, NID, OP, SAVED, SEQ
 
@@ -16,7 +17,7 @@ _EVENT_TARGETS = {"escape": "escapes", "grad_read": "grad_reads", "hook": "hooks
 
 def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backward_calls, op_failures,
            gradient_hazards, nan_origins, grad_resets, functions, first_steps=(), param_steps=(),
-           mode_sets=()) -> Trace:
+           mode_sets=(), state_loads=()) -> Trace:
     """Fill `trace` from the parts (see recorder.Recorder.to_trace for who they are)."""
     trace.ddp_parameters = list(modules.ddp_parameters)
     if modules.ddp_rank is not None:
@@ -45,12 +46,14 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
     for cid, call in list(modules.calls.items()):  # the calls of whole models (two names, one model?)
         if call[2] is None:
             _module_call(trace, modules, cid)
-    trace.mode_switches = [ModeSwitch(module=modules.described(module_id)[0], module_type=type_name,
+    trace.mode_switches = [ModeSwitch(module=modules.described(module_id, seq=seq)[0], module_type=type_name,
                                       training=training if isinstance(training, bool) else None,
                                       backwards_before=backwards, steps_before=steps, seq=seq, site=resolve(loc),
                                       module_id=module_id)
                            for module_id, type_name, training, backwards, steps, seq, loc in modules.mode_switches]
-    trace.mode_sets = [ModeSet(seq, module_id, modules.described(module_id)[0], type_name, training, backwards,
+    trace.state_loads = [StateLoad(seq, type_name, backwards, steps, resolve(loc), tensors)
+                         for seq, type_name, backwards, steps, loc, tensors in state_loads]
+    trace.mode_sets = [ModeSet(seq, module_id, modules.described(module_id, seq=seq)[0], type_name, training, backwards,
                                resolve(loc), [tuple(entry) for entry in undid])
                        for seq, module_id, type_name, training, backwards, loc, undid in mode_sets]
     if any(switch[2] is False for switch in modules.mode_switches):
@@ -94,7 +97,7 @@ def export(trace: Trace, *, graph, leaves, modules, cuts, events, inplace, backw
         trace.cuts[cut.id] = dataclasses.replace(
             cut, site=resolved(cut.site), grad_off_site=resolved(cut.grad_off_site),
             input_node=cut.input_node if cut.input_node in trace.nodes else None,
-            module=modules.described(module)[0] if isinstance(module, int) else module)
+            module=modules.described(module, seq=cut.seq)[0] if isinstance(module, int) else module)
     for kind, target in _EVENT_TARGETS.items():
         getattr(trace, target).extend(_with_site(event) for event in events.by_kind[kind].values())
     trace.grad_hazards = [dataclasses.replace(hazard, site=resolved(hazard.site), zero_sites=[resolved(s) for s in hazard.zero_sites],

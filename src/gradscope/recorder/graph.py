@@ -11,7 +11,7 @@ Invariants, kept by this object's methods only:
 from __future__ import annotations
 
 import gc
-from collections import deque
+from collections import OrderedDict, deque
 
 import torch
 
@@ -54,7 +54,8 @@ class Graph:
         self.pinned: dict[int, tuple] = {}  # records kept past pruning (findings name them)
         # Pruned records' (op, location, seq, backwards before, late, module, saved): a node reached again
         # later (a value kept across many backward calls) is named where it was made, not there.
-        self.forgotten: dict[int, tuple] = {}
+        self.forgotten: OrderedDict[int, tuple] = OrderedDict()
+        self._revived: dict[int, int] = {}  # nid -> seq of a record made again from `forgotten`
         self.last_graph: list = []  # records of the last backward's graph, kept for drawing
         self.failed_graphs: deque = deque(maxlen=MAX_PINNED_GRAPHS)
         self.linkers: dict[int, tuple] = {}  # nid of a node that linked into a freed graph -> its location
@@ -147,6 +148,7 @@ class Graph:
         old = self.forgotten.pop(nid, None) if late and self.forgotten else None
         if old is not None:  # (and what it saved, read when it was made: by now they may be stale)
             op, loc, seq, backwards, late, module, saved = old
+            self._revived[nid] = seq
         else:
             seq, backwards = next(clock.seq), clock.backwards
         record = (nid, info.name, op, loc, seq, backwards, late, module, next_ids, leaf_ids, saved, hooked)
@@ -297,7 +299,7 @@ class Graph:
             if nid not in self.pinned:
                 self.forgotten[nid] = (*record[OP:MODULE + 1], record[SAVED])
                 if len(self.forgotten) > self.max_nodes // 4:
-                    del self.forgotten[next(iter(self.forgotten))]
+                    self.forgotten.popitem(last=False)
             if nid in settled:
                 settled.discard(nid)
             else:
@@ -306,6 +308,8 @@ class Graph:
         oldest = next((records[nid][SEQ] for _, nid in order if nid in records), None)
         kept = [oldest] if oldest is not None else []
         kept += [record[SEQ] for record in self.pinned.values()]
+        self._revived = {nid: seq for nid, seq in self._revived.items() if nid in records}
+        kept += list(self._revived.values())  # (made again with their first seq: out of `order`'s order)
         return min(kept) if kept else None
 
     def mark_run(self, root_ids, call_index, frees: bool) -> int:

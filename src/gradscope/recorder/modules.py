@@ -30,6 +30,9 @@ class ModuleCallFrame:
         self.module_id = module_id
 
 
+MAX_DEAD = 20_000  # dead modules whose paths are kept
+
+
 class Modules:
     def __init__(self, leaves: Leaves, clock, errors):
         self._leaves = leaves
@@ -339,25 +342,28 @@ class Modules:
                         return found
         return found
 
-    def _died(self, key, _ref):
-        self._ids.discard(key)
-        registered = self.registered_at.pop(key, None)
-        self.evaled.pop(key, None)
-        name = self.names.pop(key, None)  # its id may be reused by a new module
-        if (name is not None or registered is not None) and len(self.dead) < MAX_DEAD:
-            self.dead[key] = (name, registered, self.last_cid)
+    def _died(self, key, _ref, limit=MAX_DEAD):  # (bound now: module globals are gone at shutdown)
+        try:
+            self._ids.discard(key)
+            registered = self.registered_at.pop(key, None)
+            self.evaled.pop(key, None)
+            name = self.names.pop(key, None)  # its id may be reused by a new module
+            if (name is not None or registered is not None) and len(self.dead) < limit:
+                self.dead[key] = (name, registered, self.last_cid, next(self._clock.seq))
+        except Exception:  # (a weak reference's callback: nothing may come out of it)
+            pass
 
-    def described(self, module_id: int, cid: int | None = None) -> tuple[str | None, tuple | None]:
+    def described(self, module_id: int, cid: int | None = None, seq: int | None = None) -> tuple[str | None, tuple | None]:
         """(path, raw registration site) of a module, alive or dead: of the one that made call
-        `cid` where a dead module's id was taken again by a new one."""
+        `cid` (or event `seq`) where a dead module's id was taken again by a new one."""
         dead = self.dead.get(module_id)
-        if dead is not None and (cid <= dead[2] if cid is not None else module_id not in self.names):
+        if dead is not None and (cid <= dead[2] if cid is not None else seq <= dead[3] if seq is not None
+                                 else module_id not in self.names):
             return dead[0], dead[1]
         return self.names.get(module_id), self.registered_at.get(module_id)
 
 
 _MISSING = object()
-MAX_DEAD = 20_000
 
 
 # The attributes nn.Module itself keeps on every module (its registries and hooks), never the

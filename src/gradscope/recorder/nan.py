@@ -56,19 +56,24 @@ class NanWatch:
         self._errors = errors
         self._watch_all = watch_all
         self.origins: list[NanOrigin] = []
+        self._hooked: set[int] = set()  # nids hooked after the first backward calls
         graph.on_new_node = self._watch
 
     def _watch(self, node, nid) -> None:
         record = self._graph.records.get(nid)
-        if not self._watch_all and self._clock.backwards >= NAN_WATCH_BACKWARDS \
-                and (record is None or record[NAME] not in CAN_MAKE_NONFINITE):
-            return  # after the first backward calls: only the ops that can make a NaN themselves
+        late = not self._watch_all and self._clock.backwards >= NAN_WATCH_BACKWARDS
+        if late and (record is None or record[NAME] not in CAN_MAKE_NONFINITE or nid in self._hooked):
+            return  # after the first backward calls: only the ops that can make a NaN themselves, once each
         if record is not None and record[HOOKED]:
             return  # saved_tensors_hooks at work (checkpointing, offloading, the program's own): hands off
         if not _hands_off():
-            node.register_hook(functools.partial(self._check, nid))
+            if late:
+                if len(self._hooked) > MAX_UPSTREAM_NODES * 20:
+                    self._hooked.clear()
+                self._hooked.add(nid)  # (a node recorded again, reached after pruning, is hooked once)
+            node.register_hook(functools.partial(self._check, nid, late))
 
-    def _check(self, nid, grad_inputs, grad_outputs):
+    def _check(self, nid, late, grad_inputs, grad_outputs):
         if self.origins or _hands_off():
             return
         try:
@@ -79,6 +84,8 @@ class NanWatch:
                     # sparse, nested or batched gradients (no isfinite kernel to call), or a
                     # subclass's (its isfinite would run its own code: a DTensor's, collectives)
                     return
+                if late and any(g is not None and g.device.type != "cpu" for g in (*grad_outputs, *grad_inputs)):
+                    return  # (later iterations on a device: each check would wait for it; --check-nan does)
                 if any(g is not None and not bool(torch.isfinite(g).all()) for g in grad_outputs):
                     return  # it only passed on what it was given
                 for index, grad in enumerate(grad_inputs):

@@ -190,7 +190,7 @@ class Optimizers:
                 # The flags are read at the next step or at the end, not now: on a GPU, reading
                 # them now would wait for the device once per step.
                 state.unread = (finite_flags([p.grad for p in dense]), [leaf_id(p) for p in dense],
-                                step_site(), state.steps)
+                                step_site(), state.steps, clock.backwards)
 
         if state.steps <= GRAD_CHECK_STEPS or (state.freezes != clock.freezes and state.freeze_checks < _MAX_RECHECKS):
             # (a freeze after the first steps, at an epoch of a schedule: its next step is kept too)
@@ -237,7 +237,7 @@ class Optimizers:
     def _read_nonfinite(self, state: OptimizerState) -> None:
         if state.unread is None:
             return
-        flags, leaves, site, step = state.unread
+        flags, leaves, site, step, backwards = state.unread
         state.unread = None
         finite = [True] * len(leaves)
         for indices, device_flags in flags:
@@ -248,7 +248,7 @@ class Optimizers:
         bad = [leaf for leaf, ok in zip(leaves, finite) if not ok]
         self._modules.name_all()  # name the parameters while their model lives
         state.reported.add("nonfinite")
-        self.hazards.append(GradHazard("nonfinite", bad[:8], site, state.name, step))
+        self.hazards.append(GradHazard("nonfinite", bad[:8], site, state.name, step, backwards_before=backwards))
 
     def backward_ran(self, site, index: int) -> None:
         """After one of the first backward calls: parameters left with .grad None while others of

@@ -34,6 +34,7 @@ from .inplace import InplaceLog
 from .leaves import Leaves
 from .mode import RecordingMode
 from .mode_sets import ModeSets
+from .state_loads import StateLoads
 from .modules import Modules
 from .nan import NanWatch
 from .optim import Optimizers
@@ -81,6 +82,7 @@ class Recorder:
         graph.on_full = self.prune
         self._hook_handles: list = []
         self._mode_sets = ModeSets(modules, clock, errors)
+        self._state_loads = StateLoads(clock, errors)
 
     # ------------------------------------------------------------------ life cycle
     # One recording per process at a time: two would each see the other's hooks and ops.
@@ -118,8 +120,9 @@ class Recorder:
                 (torch_optimizers.register_optimizer_step_post_hook, optimizers.step_ended),
             ]:
                 self._hook_handles.append(register(hook))
-            self._mode_sets.install()
-            self._hook_handles.append(self._mode_sets)
+            for wrapped in (self._mode_sets, self._state_loads):
+                wrapped.install()
+                self._hook_handles.append(wrapped)
             self._mode.__enter__()
         except BaseException:
             self._remove_hooks()
@@ -216,6 +219,7 @@ class Recorder:
                nan_origins=self._nan.origins if not self._optimizers.scaler_seen else [],
                grad_resets=self._specials.grad_resets, first_steps=self._optimizers.first_steps,
                param_steps=self._optimizers.ledger.steps, mode_sets=self._mode_sets.calls,
+               state_loads=self._state_loads.loads,
                functions={info.name: info.defined_at for info in self._graph.types.values()
                           if info.defined_at is not None})
         if self._flow is not None:

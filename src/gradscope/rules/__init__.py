@@ -43,6 +43,7 @@ from . import (
     python_errors,
     scaling,
     silent,
+    state_loads,
     unexplained,
 )
 from .fix_sites import mark_fix_sites
@@ -70,6 +71,7 @@ RULES: dict[str, Rule] = {
     "gradient-graph-unused": silent.unused_gradient_graph,
     "loss-value-left-out": silent.loss_value_left_out,
     "loss-term-counted-twice": silent.term_summed_twice,
+    state_loads.RULE_ID: state_loads.check,
     "function-ignores-incoming-gradient": silent.function_ignores_incoming_gradient,
     "graph-kept-alive": silent.graph_kept_alive,
     "module-requires-grad-attribute": silent.module_flag_freezes_nothing,

@@ -162,7 +162,8 @@ def _function_gradient(trace, call, found):
                if defined else [])
     if returns and not source_line(returns[0].path, returns[0].line).lstrip().startswith("return"):
         what += "; it has no `return` statement, so it returned None"
-    made = _gradient_made(returns, found.groupdict().get("index"))
+    # (a wrong device, dtype or layout is not the computation's fault: the return is the line)
+    made = _gradient_made(returns, found.groupdict().get("index")) if "expected shape" in found.group(0) else None
     finding = _finding(
         trace, call, "custom-function-bad-gradient", f"Custom Function {name} returned a wrong gradient",
         f"During {call_words(call)}, the backward of the custom Function `{name.removesuffix('Backward')}`"
@@ -267,8 +268,8 @@ def _unused_input(trace, call, found):
     cut = _cut_after(trace, node, leaf, call) if detach is None and not reentrant else None
     if cut is not None:
         # (computed from the input, then cut: an integer index, a rounding, a copy)
-        finding.explanation += (f" Its values do reach the output, but {_cuts.sentence(cut)}, so no gradient "
-                                "can flow back to it.")
+        finding.explanation += (f" What was computed from it in this pass leaves the graph where {_cuts.sentence(cut)}: "
+                                "no gradient can flow back to it along that path.")
         finding.add(Location.at(cut.site, "cut", "the values computed from the input leave the graph here"))
         here = user_site(cut.site)
         files = project_files(trace)
@@ -292,25 +293,27 @@ def _cut_after(trace, node, leaf, call, limit: int = 4_000):
     `node`'s output (or the leaf `leaf`)."""
     if node is None and leaf is None:
         return None
-    found = None
+    found = []
     for cut in trace.cuts.values():
-        if cut.seq > call.seq or (node is not None and cut.seq < node.seq) or (found and found.seq > cut.seq):
+        # (made in the forward of this call: a cut of an earlier pass says nothing of it)
+        if cut.seq > call.seq or (node is not None and cut.seq < node.seq) or cut.backwards_before != call.index:
             continue
         if leaf is not None and cut.input_leaf == leaf.id:
-            found = cut
+            found.append(cut)
             continue
         seen, todo = set(), [cut.input_node] if cut.input_node is not None else []
         while todo and len(seen) < limit:
             nid = todo.pop()
             other = trace.node(nid)
             if (node is not None and nid == node.id) or (leaf is not None and other and leaf.id in other.leaf_ids):
-                found = cut
+                found.append(cut)
                 break
             if nid in seen or other is None:
                 continue
             seen.add(nid)
             todo.extend(other.next_ids)
-    return found
+    # (only one: with several, as a logging `.detach()` beside the path, which one cut it is unknown)
+    return found[0] if len(found) == 1 else None
 
 
 def _modules_that_never_ran(trace, call, finding) -> None:

@@ -103,8 +103,10 @@ def _reset_outside_the_loop(step: Site | None, finding: Finding) -> None:
     if loop is None:
         return
     holder = found.group(1).rsplit(".", 1)[-1]
+    if any(loop[0] <= line <= loop[1] for line in calls_named(step.path, "zero_grad", limit=64)):
+        return  # (a reset inside the loop already, under a condition or on the model)
     for line in method_calls_on(step.path, holder, "zero_grad", limit=4):
-        if same_function(step.path, line, step.line) and not loop[0] <= line <= loop[1]:
+        if same_function(step.path, line, step.line) and line < loop[0]:
             finding.mark_fix(Site(step.path, line, step.function, step.callers),
                              f"resets `{holder}`'s gradients once, outside the loop at line {loop[0]} that steps it "
                              "each iteration: every step after the first adds to the gradients of the steps before; "
@@ -494,9 +496,7 @@ def _found_after_the_step(trace: Trace, hazard, origin) -> bool:
     """The NaN origin was found in a backward call made after the step that first met non-finite
     gradients (later ops are watched only where they can make a NaN themselves): by then the
     weights held NaN, and the op found is one that met it, not the one that began it."""
-    step = next((s for s in trace.param_steps if s.optimizer == hazard.optimizer and s.step == hazard.step), None)
-    call = next((c for c in trace.backward_calls if c.index == origin.backward_call), None)
-    return step is not None and call is not None and step.seq and call.seq > step.seq
+    return hazard.backwards_before is not None and origin.backward_call >= hazard.backwards_before
 
 
 def nan_without_step(trace: Trace) -> list[Finding]:
@@ -1183,13 +1183,10 @@ def term_summed_twice(trace: Trace) -> list[Finding]:
         Location.at(loss.site, "loss", "the loss that holds it twice"),
         Location.at(call.site, "backward", "backpropagates it"))
     # (an in-place add into another loss first: the hidden one of the two)
-    for node in sorted((first, second), key=lambda n: not n.op.endswith("_")):
-        if node.op.endswith("_") or node.op == "__iadd__":
+    for node in (first, second):
+        if node.op in ("add_", "__iadd__"):
             finding.mark_fix(node.site, f"adds the term made at {where(term.site)} in place into another loss, "
                                         "which is then summed with the term again: drop this addition")
-    if not finding.fix_sites:
-        finding.mark_fix(loss.site, f"sums what already holds the term made at {where(term.site)} with the term "
-                                    "again: add it once")
     return [finding]
 
 

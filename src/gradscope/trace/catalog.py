@@ -97,6 +97,7 @@ CATALOG: dict[str, RuleInfo] = {
         "function-ignores-incoming-gradient": "A custom Function whose backward never reads the gradient it is given (the chain rule broken).",
         "eval-undone-by-train": "Parts of a model set to eval mode, put back in train mode by a `.train()` of the whole before they ran.",
         "accumulated-gradients-summed": "Gradient accumulation whose micro-batch losses are not divided by their number: each step applies the sum.",
+        "load-state-dict-no-op": "A load_state_dict after training steps that copied the module's own tensors onto themselves (a state dict kept without a copy, or a module loaded from itself): it changed nothing.",
         "loss-term-counted-twice": "A loss term that reaches the loss along two paths of sums and scalings (added in place into another loss, then added again): counted twice.",
         "loss-value-left-out": "A loss-like value computed beside the loss, in the same function, that no backward went through (a term left out).",
         "hook-bad-return": "A module backward hook returned something other than a tuple of one gradient per input.",

@@ -94,6 +94,20 @@ class ModeSwitch:
 
 
 @dataclass
+class StateLoad:
+    """A `load_state_dict` call of the program that copied the module's own tensors onto
+    themselves (every tensor given shared its storage with the module's tensor of that name):
+    it changed nothing."""
+
+    seq: int
+    module_type: str
+    backwards_before: int
+    steps_before: int  # optimizer steps begun before it
+    site: Site | None
+    tensors: int  # how many tensors it compared, all the module's own
+
+
+@dataclass
 class ModeSet:
     """A `.train()` or `.eval()` call of the program (the outermost one: the recursion into the
     children is part of it)."""
@@ -415,6 +429,7 @@ class GradHazard:
     site: Site | None  # the optimizer.step() line (or the end of the run)
     optimizer: str = ""
     step: int = 0  # 1-based step of that optimizer
+    backwards_before: int | None = None  # nonfinite: backward calls made before that step
     zero_sites: list[Site] = field(default_factory=list)  # accumulation-wiped: the lines that reset the gradients
     backward_site: Site | None = None  # accumulation-wiped: the backward call whose gradients it reset
     # not-in-optimizer: the plain list/dict attribute holding their modules ("SNLINet.hids", "list")
@@ -533,6 +548,7 @@ class Trace:
     module_calls: dict[int, ModuleCall] = field(default_factory=dict)
     mode_switches: list[ModeSwitch] = field(default_factory=list)
     mode_sets: list[ModeSet] = field(default_factory=list)  # the program's .train()/.eval() calls
+    state_loads: list[StateLoad] = field(default_factory=list)  # load_state_dict calls that changed nothing
     frozen_norms: list[int] = field(default_factory=list)  # module ids (ModuleCall.module) of norm layers seen fully frozen
     frozen_since: list[int] = field(default_factory=list)  # for each: the last module call id before it was seen so
     unfed_norms: list[int] = field(default_factory=list)  # module ids of norm layers evaluated with statistics never gathered
