@@ -319,8 +319,11 @@ def _hook_without_grad(trace, index, failure):
                                         "from these: do not freeze them for this use (or hook only tensors that "
                                         "require grad)")
     hooked = user_site(failure.site)
-    if hooked is not None and cut is not None and cut.reason in ("no_grad", "inference_mode") \
-            and _mark_module_hook(finding, trace, hooked):
+    # (grad switched off by the hook's own code, a probing forward of the extractor: the hook is
+    # what to guard; switched off by the program around its use of it, that block is)
+    off = user_site(cut.grad_off_site) if cut is not None else None
+    if hooked is not None and off is not None and off.path == hooked.path \
+            and cut.reason in ("no_grad", "inference_mode") and _mark_module_hook(finding, trace, hooked):
         return finding
     loop = enclosing_loop(hooked.path, hooked.line) if hooked is not None and frozen else None
     if loop is not None and "parameters(" in source_line(hooked.path, loop[0]):
