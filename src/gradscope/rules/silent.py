@@ -304,7 +304,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 finding.fix = f"Keep the parameters whose names hold {text!r} in the optimizer (drop that name test)."
             # Built from parameter groups the program lists, none of which takes these (another
             # kind of part than those it holds, so not a target copy): the groups are the line.
-            elif (outside := _left_out_of_groups(trace, hazard)) is not None:
+            elif (outside := _left_out_of_groups(trace, hazard, _one_group_list(trace))) is not None:
                 lists = [Site(path, line) for path in project_files(trace) for line in parameter_group_lists(path)]
                 listed = lists[0] if len(lists) == 1 else None
                 doing = "lists the optimizer's parameter groups" if listed else "builds the optimizer from groups"
@@ -315,7 +315,7 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                 for call in _first_calls_of(trace, outside.split("`, `")):
                     for site, role, why in ((call.registered_at, "defined", f"puts `{call.name}` into the model"),
                                             (call.site, "used", f"runs `{call.name}`: its parameters get gradients")):
-                        if site is not None and (site.path, site.line) not in shown:
+                        if site is not None and (site.path, site.line) not in shown and not is_library_path(site.path):
                             finding.add(Location.at(site, role, why))
             # A part beside the one the optimizer holds, in one model (a loss module with weights
             # of its own, wrapped with the model): the optimizer was given one part only.
@@ -330,11 +330,16 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
     return findings
 
 
-def _left_out_of_groups(trace: Trace, hazard: GradHazard) -> str | None:
+def _one_group_list(trace: Trace) -> bool:
+    """Whether the program writes out one list of parameter groups (`[{"params": ...}, ...]`)."""
+    return len([line for path in project_files(trace) for line in parameter_group_lists(path)]) == 1
+
+
+def _left_out_of_groups(trace: Trace, hazard: GradHazard, listed: bool = False) -> str | None:
     """The parts whose parameters an optimizer built from several parameter groups left out,
     when each is of another kind than every part it holds (a target network would be a copy)."""
     steps = [s for s in trace.param_steps if s.optimizer == hazard.optimizer and s.groups > 1]
-    parts = _parts_apart(trace, hazard, steps)
+    parts = _parts_apart(trace, hazard, steps, by_shape=listed)
     return "`, `".join(sorted(parts[0])) if steps and parts is not None else None
 
 
@@ -383,7 +388,7 @@ def _leaf_name(trace: Trace, lid: int) -> str | None:
     return leaf.name if leaf is not None else None
 
 
-def _parts_apart(trace: Trace, hazard: GradHazard, steps) -> tuple[set, set] | None:
+def _parts_apart(trace: Trace, hazard: GradHazard, steps, by_shape: bool = False) -> tuple[set, set] | None:
     """(the top-level parts of the parameters left out, those of the parameters `steps`
     changed) when they share none and each part left out is of a known kind that no part held
     is; None otherwise."""
@@ -395,8 +400,10 @@ def _parts_apart(trace: Trace, hazard: GradHazard, steps) -> tuple[set, set] | N
     held_types = {types.get(other) for other in held}
     # (a copy of a part held, as a target network is, has its kind and its parameters' shapes;
     # a container of another make-up is another part)
+    # (only where the program writes its groups out: stages of one backbone differ in shape too)
     held_shapes = {_shapes(trace, other) for other in held}
-    if any(name not in types or (types[name] in held_types and _shapes(trace, name) in held_shapes) for name in left):
+    if any(name not in types or (types[name] in held_types and (not by_shape or _shapes(trace, name) in held_shapes))
+           for name in left):
         return None
     return left, held
 
