@@ -52,15 +52,16 @@ class Graph:
         self.pending: dict[int, int] = {}
         self.settled: set[int] = set()
         self.pinned: dict[int, tuple] = {}  # records kept past pruning (findings name them)
-        # Pruned records' (op, location, seq, backwards before, late, module, saved): a node reached again
-        # later (a value kept across many backward calls) is named where it was made, not there.
+        # The latest pruned records: a node reached again later (a value kept across many backward
+        # calls) is recorded as it was made (where, what it saved then), not where it is seen again.
         self.forgotten: OrderedDict[int, tuple] = OrderedDict()
         self._revived: dict[int, int] = {}  # nid -> seq of a record made again from `forgotten`
         self.last_graph: list = []  # records of the last backward's graph, kept for drawing
         self.failed_graphs: deque = deque(maxlen=MAX_PINNED_GRAPHS)
         self.linkers: dict[int, tuple] = {}  # nid of a node that linked into a freed graph -> its location
         self._stale_seen_at: dict = {}  # location of a stale link -> the backward count it was last seen at
-        self.on_new_node = None  # called with (node, nid) for each new record (--check-nan)
+        self.on_new_node = None  # called with (node, nid) for each new record (the NaN watch)
+        self.new_node_types = None  # only for nodes of these class names, if given
         self.on_full = None  # called when more than max_nodes records are kept
 
     # ------------------------------------------------------------------ recording nodes
@@ -147,7 +148,7 @@ class Graph:
         clock = self._clock
         old = self.forgotten.pop(nid, None) if late and self.forgotten else None
         if old is not None:  # (and what it saved, read when it was made: by now they may be stale)
-            op, loc, seq, backwards, late, module, saved = old
+            op, loc, seq, backwards, late, module, saved = old[OP:MODULE + 1] + (old[SAVED],)
             self._revived[nid] = seq
         else:
             seq, backwards = next(clock.seq), clock.backwards
@@ -161,7 +162,7 @@ class Graph:
         self._order.append((backwards, nid))
         if _is_anomaly_enabled():
             hide_gradscope_frames(node.metadata)
-        if self.on_new_node is not None:
+        if self.on_new_node is not None and (self.new_node_types is None or info.name in self.new_node_types):
             self.on_new_node(node, nid)
         return record
 
@@ -297,8 +298,8 @@ class Graph:
             if record is None:
                 continue
             if nid not in self.pinned:
-                self.forgotten[nid] = (*record[OP:MODULE + 1], record[SAVED])
-                if len(self.forgotten) > self.max_nodes // 4:
+                self.forgotten[nid] = record  # (the tuple as it is: a reference, no copy)
+                if len(self.forgotten) > self.max_nodes // 8:
                     self.forgotten.popitem(last=False)
             if nid in settled:
                 settled.discard(nid)

@@ -62,8 +62,10 @@ class NanWatch:
     def _watch(self, node, nid) -> None:
         record = self._graph.records.get(nid)
         late = not self._watch_all and self._clock.backwards >= NAN_WATCH_BACKWARDS
-        if late and (record is None or record[NAME] not in CAN_MAKE_NONFINITE or nid in self._hooked):
-            return  # after the first backward calls: only the ops that can make a NaN themselves, once each
+        if late:
+            self._graph.new_node_types = CAN_MAKE_NONFINITE  # (the graph asks only for those from now on)
+            if record is None or record[NAME] not in CAN_MAKE_NONFINITE or nid in self._hooked:
+                return  # after the first backward calls: only the ops that can make a NaN themselves, once each
         if record is not None and record[HOOKED]:
             return  # saved_tensors_hooks at work (checkpointing, offloading, the program's own): hands off
         if not _hands_off():
