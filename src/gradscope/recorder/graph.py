@@ -27,6 +27,7 @@ from .reads import (UNREADABLE, Tensor, TypeInfo, grad_fn_of, input_grad_fns, op
 from .records import (BACKWARDS_BEFORE, HIDDEN_IN_COPYSLICES, HOOKED, MAX_LINKERS, MAX_PINNED_GRAPHS, MODULE,
     NAME, NEXT_IDS, NID, OP, PRODUCER_LEAF, PRODUCER_NODE, SAVED, SEQ, STORAGE)
 
+MAX_FORGOTTEN = 2_000  # pruned records kept to be found again (their memory stays flat past it)
 _is_anomaly_enabled = torch.is_anomaly_enabled
 _saved_tensors_hooks_now = torch._C._autograd._top_saved_tensors_default_hooks
 
@@ -52,10 +53,9 @@ class Graph:
         self.pending: dict[int, int] = {}
         self.settled: set[int] = set()
         self.pinned: dict[int, tuple] = {}  # records kept past pruning (findings name them)
-        # The latest pruned records: a node reached again later (a value kept across many backward
-        # calls) is recorded as it was made (where, what it saved then), not where it is seen again.
+        # The latest pruned records: a node reached again later is recorded as it was made, not there.
         self.forgotten: OrderedDict[int, tuple] = OrderedDict()
-        self._revived: dict[int, int] = {}  # nid -> seq of a record made again from `forgotten`
+        self.revived: dict[int, int] = {}  # nid -> seq of a record made again from `forgotten`
         self.last_graph: list = []  # records of the last backward's graph, kept for drawing
         self.failed_graphs: deque = deque(maxlen=MAX_PINNED_GRAPHS)
         self.linkers: dict[int, tuple] = {}  # nid of a node that linked into a freed graph -> its location
@@ -149,7 +149,7 @@ class Graph:
         old = self.forgotten.pop(nid, None) if late and self.forgotten else None
         if old is not None:  # (and what it saved, read when it was made: by now they may be stale)
             op, loc, seq, backwards, late, module, saved = old[OP:MODULE + 1] + (old[SAVED],)
-            self._revived[nid] = seq
+            self.revived[nid] = seq
         else:
             seq, backwards = next(clock.seq), clock.backwards
         record = (nid, info.name, op, loc, seq, backwards, late, module, next_ids, leaf_ids, saved, hooked)
@@ -299,7 +299,7 @@ class Graph:
                 continue
             if nid not in self.pinned:
                 self.forgotten[nid] = record  # (the tuple as it is: a reference, no copy)
-                if len(self.forgotten) > self.max_nodes // 8:
+                if len(self.forgotten) > MAX_FORGOTTEN:
                     self.forgotten.popitem(last=False)
             if nid in settled:
                 settled.discard(nid)
@@ -309,8 +309,8 @@ class Graph:
         oldest = next((records[nid][SEQ] for _, nid in order if nid in records), None)
         kept = [oldest] if oldest is not None else []
         kept += [record[SEQ] for record in self.pinned.values()]
-        self._revived = {nid: seq for nid, seq in self._revived.items() if nid in records}
-        kept += list(self._revived.values())  # (made again with their first seq: out of `order`'s order)
+        self.revived = {nid: seq for nid, seq in self.revived.items() if nid in records}
+        kept += list(self.revived.values())  # (made again with their first seq: out of `order`'s order)
         return min(kept) if kept else None
 
     def mark_run(self, root_ids, call_index, frees: bool) -> int:

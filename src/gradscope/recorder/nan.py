@@ -56,7 +56,6 @@ class NanWatch:
         self._errors = errors
         self._watch_all = watch_all
         self.origins: list[NanOrigin] = []
-        self._hooked: set[int] = set()  # nids hooked after the first backward calls
         graph.on_new_node = self._watch
 
     def _watch(self, node, nid) -> None:
@@ -64,15 +63,12 @@ class NanWatch:
         late = not self._watch_all and self._clock.backwards >= NAN_WATCH_BACKWARDS
         if late:
             self._graph.new_node_types = CAN_MAKE_NONFINITE  # (the graph asks only for those from now on)
-            if record is None or record[NAME] not in CAN_MAKE_NONFINITE or nid in self._hooked:
-                return  # after the first backward calls: only the ops that can make a NaN themselves, once each
+            # (a record made again from one pruned is a node hooked already: its hook is on the node)
+            if record is None or record[NAME] not in CAN_MAKE_NONFINITE or nid in self._graph.revived:
+                return  # after the first backward calls: only the ops that can make a NaN themselves
         if record is not None and record[HOOKED]:
             return  # saved_tensors_hooks at work (checkpointing, offloading, the program's own): hands off
         if not _hands_off():
-            if late:
-                if len(self._hooked) > MAX_UPSTREAM_NODES * 20:
-                    self._hooked.clear()
-                self._hooked.add(nid)  # (a node recorded again, reached after pruning, is hooked once)
             node.register_hook(functools.partial(self._check, nid, late))
 
     def _check(self, nid, late, grad_inputs, grad_outputs):
