@@ -412,7 +412,11 @@ def summary_text(summary: dict) -> str:
         out.append(f"\ngradscope internal errors under {mode}: {len(errors)}")
         for error in errors:
             out.append("    " + str(error).replace("\n", "\n    ")[:2000])
-    out.append("\nOK: no regressions" if summary["ok"] else "\nNOT OK: regressions above")
+    if summary.get("empty_modes"):
+        out.append(f"\nNOT OK: no test ran under {', '.join(summary['empty_modes'])} (see its log in the work dir; "
+                   "is `pip install -e .[autograd-tests]` done?)")
+    else:
+        out.append("\nOK: no regressions" if summary["ok"] else "\nNOT OK: regressions above")
     return "\n".join(out)
 
 
@@ -518,7 +522,9 @@ def main(argv=None) -> int:
             summary[f"recheck_{mode}"] = {"python": {k: alone_python[k] for k in ("wall_s", "counts", "segments")},
                                           mode: {k: alone_mode[k] for k in ("wall_s", "counts", "segments")}}
 
-    summary["ok"] = not any(summary["regressions"].values())
+    # (a mode that ran no test says nothing: a missing plugin, or no test file, is no pass)
+    summary["empty_modes"] = [mode for mode, data in summary["modes"].items() if not data["results"]]
+    summary["ok"] = not any(summary["regressions"].values()) and not summary["empty_modes"]
     text = summary_text(summary)
     print(text)
     if opts.json_out:
