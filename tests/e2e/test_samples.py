@@ -468,6 +468,8 @@ NEEDS_NUMPY = {"numpy_on_loss.py"}
 
 # Silent hazards: the program succeeds; gradscope warns and names the lines.
 SILENT = {
+    "silent_param_groups_elif_without_else.py": ("parameter-not-in-optimizer", [("silent_param_groups_elif_without_else.py", 23, "fix"), ("silent_param_groups_elif_without_else.py", 10, "parameter"), ("silent_param_groups_elif_without_else.py", 29, "model"),
+        ("silent_param_groups_elif_without_else.py", 30, "optimizer"), ("silent_param_groups_elif_without_else.py", 35, "step"), ("silent_param_groups_elif_without_else.py", 34, "backward")]),
     "silent_best_state_kept_by_reference.py": ("load-state-dict-no-op", [("silent_best_state_kept_by_reference.py", 17, "fix"), ("silent_best_state_kept_by_reference.py", 18, "load"), ("silent_best_state_kept_by_reference.py", 15, "modified"),
         ("silent_best_state_kept_by_reference.py", 14, "affected")]),
     "silent_target_loaded_from_itself.py": ("load-state-dict-no-op", [("silent_target_loaded_from_itself.py", 16, "fix"), ("silent_target_loaded_from_itself.py", 16, "load"), ("silent_target_loaded_from_itself.py", 25, "modified"),

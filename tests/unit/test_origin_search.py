@@ -257,3 +257,22 @@ def test_the_element_a_return_gives_back_is_read(tmp_path):
     assert returned_element(path, 3, 0) == "grad_x"
     assert returned_element(path, 3, 1) == "None"
     assert returned_element(path, 3, 2) is None and returned_element(path, 2, 0) is None
+
+
+def test_name_sorting_chains_that_end_without_an_else_are_found(tmp_path):
+    from gradscope.trace.source_search import name_chains_without_else
+    path = _write(tmp_path, "groups.py", """\
+        def groups(model):
+            decay, no_decay, other = [], [], []
+            for name, p in model.named_parameters():
+                if name.endswith(".bias"):
+                    no_decay.append(p)
+                elif "norm" in name:
+                    no_decay.append(p)
+            for name, p in model.named_parameters():
+                if name.endswith(".bias"):
+                    no_decay.append(p)
+                else:
+                    other.append(p)
+    """)
+    assert name_chains_without_else(path) == [(6, [("endswith", ".bias"), ("in", "norm")])]

@@ -16,7 +16,7 @@ from ..trace.call_sites import caller_in_source, parameter_default
 from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods,
                                    parameter_group_lists, enclosing_class, enclosing_condition, flag_assignments, name_filters, names_read,
                                    function_applies, ignores_incoming_gradients, reads_an_argument, return_lines, same_function,
-                                   enclosing_loop, method_calls_on)
+                                   enclosing_loop, method_calls_on, name_chains_without_else)
 from . import _cuts, _nan
 from ._words import call_words, node_words, op_words, where
 
@@ -302,6 +302,14 @@ def gradient_hazards(trace: Trace) -> list[Finding]:
                                        f"{text!r}, which are the ones that get gradients and are never stepped: "
                                        "keep them")
                 finding.fix = f"Keep the parameters whose names hold {text!r} in the optimizer (drop that name test)."
+            # Sorted into groups by name tests that end without an `else`: those matching none
+            # go into no group (`elif name.endswith(".weight")`, and `pos_emb` is neither).
+            elif (fell := _fell_through(trace, hazard)) is not None:
+                finding.mark_fix(fell, "sorts the parameters into groups by name and ends without an `else`: those "
+                                       "whose names match none of its tests (the ones never stepped) go into no "
+                                       "group; make this branch the `else`")
+                finding.fix = ("Give every parameter a group: make the last name test an `else` (or add one), so "
+                               "that names matching none of the tests still go to the optimizer.")
             # Built from parameter groups the program lists, none of which takes these (another
             # kind of part than those it holds, so not a target copy): the groups are the line.
             elif (outside := _left_out_of_groups(trace, hazard, _one_group_list(trace))) is not None:
@@ -380,6 +388,22 @@ def _left_out_by_name(trace: Trace, hazard: GradHazard) -> tuple[Site, str] | No
         return None
     found = [(Site(path, line), text) for path in project_files(trace) for line, text in name_filters(path)
              if all(text in name for name in left) and not any(text in name for name in held)]
+    return found[0] if len(found) == 1 else None
+
+
+def _fell_through(trace: Trace, hazard: GradHazard) -> Site | None:
+    """The last test of the one name-sorting `if`/`elif` chain (no `else`) of the program that
+    no parameter left out of the optimizer matches, while some it holds do."""
+    left = [name for lid in hazard.leaves if (name := _leaf_name(trace, lid))]
+    held = [name for step in trace.param_steps if step.optimizer == hazard.optimizer
+            for lid in step.changed_leaves if (name := _leaf_name(trace, lid))]
+
+    def matches(name: str, tests) -> bool:
+        return any(name.startswith(s) if how == "startswith" else name.endswith(s) if how == "endswith" else s in name
+                   for how, s in tests)
+    found = [Site(path, line) for path in project_files(trace) for line, tests in name_chains_without_else(path)
+             if left and held and not any(matches(name, tests) for name in left)
+             and any(matches(name, tests) for name in held)]
     return found[0] if len(found) == 1 else None
 
 

@@ -1846,3 +1846,39 @@ def hook_registrations(path: str, function: str, limit: int = 2) -> list[int]:
                                       for part in ast.walk(node.args[0])):
             found.add(node.lineno)
     return sorted(found)[:limit]
+
+
+def name_chains_without_else(path: str, limit: int = 4) -> list[tuple[int, list[tuple[str, str]]]]:
+    """In functions that go over `named_parameters()`: the `if`/`elif` chains that test the name
+    against strings and end without an `else` (a parameter that matches none goes nowhere):
+    (the line of the last test, [(how, string)] for every name test of the chain, how being
+    "startswith", "endswith" or "in")."""
+    tree = _parse(path)
+    if tree is None:
+        return []
+    found = []
+    for function in (n for n in ast.walk(tree) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        if not any(isinstance(n, ast.Attribute) and n.attr == "named_parameters" for n in ast.walk(function)):
+            continue
+        inner = {id(n.orelse[0]) for n in ast.walk(function) if isinstance(n, ast.If) and len(n.orelse) == 1
+                 and isinstance(n.orelse[0], ast.If)}
+        for head in (n for n in ast.walk(function) if isinstance(n, ast.If) and id(n) not in inner):
+            chain, node = [head], head
+            while len(node.orelse) == 1 and isinstance(node.orelse[0], ast.If):
+                node = node.orelse[0]
+                chain.append(node)
+            if node.orelse or len(chain) < 2:
+                continue
+            tests = []
+            for branch in chain:
+                for part in ast.walk(branch.test):
+                    if isinstance(part, ast.Call) and isinstance(part.func, ast.Attribute) \
+                            and part.func.attr in ("startswith", "endswith") and part.args \
+                            and isinstance(part.args[0], ast.Constant) and isinstance(part.args[0].value, str):
+                        tests.append((part.func.attr, part.args[0].value))
+                    elif isinstance(part, ast.Compare) and isinstance(part.left, ast.Constant) \
+                            and isinstance(part.left.value, str) and isinstance(part.ops[0], ast.In):
+                        tests.append(("in", part.left.value))
+            if tests:
+                found.append((chain[-1].lineno, tests))
+    return sorted(found)[:limit]
