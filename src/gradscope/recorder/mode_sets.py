@@ -22,6 +22,38 @@ from .records import MAX_EVENTS
 _is_compiling = torch.compiler.is_compiling
 
 
+class ModuleMethodWrap:
+    """A method of `nn.Module` that torch has no hook for, wrapped for the recording: while
+    active, `call(original, module, *args, **kwargs)` runs in its place; while dynamo traces, or
+    once the recording stopped (a wrapper the program kept a reference to), only torch's own runs.
+    Removed only if still in place (not over a patch the program made since)."""
+
+    def __init__(self, name: str, call):
+        self._name, self._call = name, call
+        self._original = self._wrapper = None
+        self._active = False
+
+    def install(self) -> None:
+        original = self._original = getattr(torch.nn.Module, self._name)
+        state = self
+
+        @functools.wraps(original)
+        def wrapper(module, *args, **kwargs):
+            if not state._active or _is_compiling():
+                return original(module, *args, **kwargs)
+            return state._call(original, module, *args, **kwargs)
+
+        self._wrapper = wrapper
+        self._active = True
+        setattr(torch.nn.Module, self._name, wrapper)
+
+    def remove(self) -> None:
+        self._active = False
+        if self._original is not None and getattr(torch.nn.Module, self._name) is self._wrapper:
+            setattr(torch.nn.Module, self._name, self._original)
+        self._original = None
+
+
 class ModeSets:
     def __init__(self, modules, clock, errors):
         self._modules = modules
@@ -31,37 +63,20 @@ class ModeSets:
         # (seq, id(module), class name, training, backward calls before, raw call site, undid):
         # `undid` lists (index of an earlier eval call, whether that module ran forward in between)
         self.calls: list[tuple] = []
-        self._original = self._wrapper = None
-        self._active = False
+        self._wrap = ModuleMethodWrap("train", self._train)
+        self.install, self.remove = self._wrap.install, self._wrap.remove
 
-    def install(self) -> None:
-        original = self._original = torch.nn.Module.train
-        state = self
-
-        @functools.wraps(original)
-        def train(module, mode=True):
-            if not state._active or _is_compiling():
-                return original(module, mode)
-            depth = getattr(state._depth, "value", 0)
-            watched = state._before(module, mode) if depth == 0 else None
-            state._depth.value = depth + 1
-            try:
-                result = original(module, mode)
-            finally:
-                state._depth.value = depth
-            if watched is not None:
-                state._record(module, mode, watched)
-            return result
-
-        self._wrapper = train
-        self._active = True
-        torch.nn.Module.train = train
-
-    def remove(self) -> None:
-        self._active = False  # (a wrapper the program kept a reference to records nothing more)
-        if self._original is not None and torch.nn.Module.train is self._wrapper:
-            torch.nn.Module.train = self._original  # (not over a patch of the program's made since)
-        self._original = None
+    def _train(self, original, module, mode=True):
+        depth = getattr(self._depth, "value", 0)
+        watched = self._before(module, mode) if depth == 0 else None
+        self._depth.value = depth + 1
+        try:
+            result = original(module, mode)
+        finally:
+            self._depth.value = depth
+        if watched is not None:
+            self._record(module, mode, watched)
+        return result
 
     def _before(self, module, mode):
         """Before torch's train runs: the submodules set apart by an earlier eval call (to see,

@@ -11,16 +11,15 @@ its own code); a state dict that is not a plain dict is left alone. Nothing is k
 
 from __future__ import annotations
 
-import functools
 from collections import OrderedDict
 
 import torch
 
 from ..trace.locations import capture_stack
+from .mode_sets import ModuleMethodWrap
 from .reads import submodules
 from .records import MAX_EVENTS
 
-_is_compiling = torch.compiler.is_compiling
 _PLAIN = (torch.Tensor, torch.nn.Parameter)
 
 
@@ -31,32 +30,15 @@ class StateLoads:
         # (seq, class name, backward calls before, optimizer steps before, raw call site, tensors
         # compared): the loads whose every tensor was the module's own
         self.loads: list[tuple] = []
-        self._original = self._wrapper = None
-        self._active = False
+        self._wrap = ModuleMethodWrap("load_state_dict", self._load)
+        self.install, self.remove = self._wrap.install, self._wrap.remove
 
-    def install(self) -> None:
-        original = self._original = torch.nn.Module.load_state_dict
-        state = self
-
-        @functools.wraps(original)
-        def load_state_dict(module, state_dict, *args, **kwargs):
-            if not state._active or _is_compiling():
-                return original(module, state_dict, *args, **kwargs)
-            same = state._own_tensors(module, state_dict)
-            result = original(module, state_dict, *args, **kwargs)
-            if same:
-                state._record(module, same)
-            return result
-
-        self._wrapper = load_state_dict
-        self._active = True
-        torch.nn.Module.load_state_dict = load_state_dict
-
-    def remove(self) -> None:
-        self._active = False
-        if self._original is not None and torch.nn.Module.load_state_dict is self._wrapper:
-            torch.nn.Module.load_state_dict = self._original
-        self._original = None
+    def _load(self, original, module, state_dict, *args, **kwargs):
+        same = self._own_tensors(module, state_dict)
+        result = original(module, state_dict, *args, **kwargs)
+        if same:
+            self._record(module, same)
+        return result
 
     def _own_tensors(self, module, state_dict) -> int:
         """How many tensors the load compares, when every one of them is the module's own tensor

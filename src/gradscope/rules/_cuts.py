@@ -170,9 +170,8 @@ def fix(cut: GraphCut) -> str:
             return (f"The function decorated at {where(block)} runs with gradient tracking off, and so does the "
                     f"code it calls at {where(call)}. Wrap that call in `with torch.enable_grad():` (torch's own "
                     "optimizers run the closure so), or compute the loss outside the decorated function.")
-        switched = user_site(cut.grad_off_site)
-        if block is None and switched is not None and not is_library_path(switched.path) \
-                and _SWITCHES_FOR_GOOD.match(source_line(switched.path, switched.line)):
+        switched = _switched_for_good(cut) if block is None else None
+        if switched is not None:
             return (f"`set_grad_enabled(...)` at {where(switched)} switched gradient tracking off for the rest of the "
                     "thread, not for a block, and nothing switched it back on before this loss was computed. Use "
                     "`with torch.no_grad():` (or `with torch.set_grad_enabled(...):`) around the evaluation only.")
@@ -211,9 +210,8 @@ def fix_site(cut: GraphCut) -> tuple[Site, str] | None:
         if frame is not None:
             return frame, (f"runs {op_words(cut.op)} at {where(cut.site)} inside the {block_words(block)} of the "
                            f"function decorated at {where(block)}: wrap this call in `with torch.enable_grad():`")
-        switched = user_site(cut.grad_off_site)
-        if block is None and switched is not None and not is_library_path(switched.path) \
-                and _SWITCHES_FOR_GOOD.match(source_line(switched.path, switched.line)):
+        switched = _switched_for_good(cut) if block is None else None
+        if switched is not None:
             # (a bare call, not a `with` block: tracking stays off after the function that made it returns)
             return switched, ("switches gradient tracking off for the whole thread, not for a block: it stays off "
                               "for everything that runs after it, the next training forward included; use "
@@ -235,6 +233,16 @@ def fix_site(cut: GraphCut) -> tuple[Site, str] | None:
 
 
 _SWITCHES_FOR_GOOD = re.compile(r"\s*(torch\.)?(autograd\.)?(set_grad_enabled|grad_mode\.set_grad_enabled)\(")
+
+
+def _switched_for_good(cut: GraphCut) -> Site | None:
+    """The program's bare `torch.set_grad_enabled(False)` call (not a `with` block) that switched
+    tracking off for the cut, if that is what did."""
+    switched = user_site(cut.grad_off_site)
+    if switched is None or is_library_path(switched.path) \
+            or not _SWITCHES_FOR_GOOD.match(source_line(switched.path, switched.line)):
+        return None
+    return switched
 
 _CUT_HERE = {
     "detach": "`.detach()` here returns a tensor with no graph",

@@ -9,7 +9,7 @@ import re
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..analyses.settings import branch_options, guard_options, option_set
-from ..trace.queries import project_files, user_files
+from ..trace.queries import accumulates_into, graph_of, project_files, user_files
 from ..trace.model import Trace
 from ..trace.call_sites import caller_in_source
 from ..trace.source_search import (assignments, calls_named, calls_passing, returned_element, same_function, enclosing_function_name, keyword_argument, function_applies, hooks_registered, returns_tuple_or_none, mode_calls, calls_with_argument, reentrant_checkpoint_calls, return_lines,
@@ -288,31 +288,22 @@ def _unused_input(trace, call, found):
     return finding
 
 
-def _cut_after(trace, node, leaf, call, limit: int = 4_000):
-    """The latest graph cut made before `call` whose input was computed from the tensor that is
-    `node`'s output (or the leaf `leaf`)."""
+def _cut_after(trace, node, leaf, call):
+    """The cut made in the forward of `call` from the tensor that is `node`'s output (or the leaf
+    `leaf`), when there is exactly one (with several, as a logging `.detach()` beside the path,
+    which one cut it is unknown)."""
     if node is None and leaf is None:
         return None
-    found = []
-    for cut in trace.cuts.values():
-        # (made in the forward of this call: a cut of an earlier pass says nothing of it)
-        if cut.seq > call.seq or (node is not None and cut.seq < node.seq) or cut.backwards_before != call.index:
-            continue
+
+    def made_from(cut) -> bool:
         if leaf is not None and cut.input_leaf == leaf.id:
-            found.append(cut)
-            continue
-        seen, todo = set(), [cut.input_node] if cut.input_node is not None else []
-        while todo and len(seen) < limit:
-            nid = todo.pop()
-            other = trace.node(nid)
-            if (node is not None and nid == node.id) or (leaf is not None and other and leaf.id in other.leaf_ids):
-                found.append(cut)
-                break
-            if nid in seen or other is None:
-                continue
-            seen.add(nid)
-            todo.extend(other.next_ids)
-    # (only one: with several, as a logging `.detach()` beside the path, which one cut it is unknown)
+            return True
+        if cut.input_node is None:
+            return False
+        return (node is not None and node.id in graph_of(trace, [cut.input_node])) \
+            or (leaf is not None and accumulates_into(trace, cut.input_node, {leaf.id}))
+    found = [cut for cut in trace.cuts.values() if cut.seq <= call.seq and cut.backwards_before == call.index
+             and (node is None or cut.seq >= node.seq) and made_from(cut)]
     return found[0] if len(found) == 1 else None
 
 

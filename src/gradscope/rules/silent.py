@@ -10,7 +10,7 @@ from ..analyses.provenance import terms_summed_twice, unused_gradient_graphs, va
 from ..trace.findings import Finding, Location
 from ..trace.locations import Site, is_library_path, source_line, user_site
 from ..trace.model import GradHazard, Trace
-from ..trace.queries import (made_later_in_function, optimizer_built, project_files, ran_after, step_condition,
+from ..trace.queries import (made_later_in_function, optimizer_built, project_files, ran_after, step_condition, stepped_name,
                              top_module, user_files)
 from ..trace.call_sites import caller_in_source, parameter_default
 from ..trace.source_search import (assigned_values, assignments, calls_named, class_bases, class_methods,
@@ -90,19 +90,16 @@ def _resets_that_never_ran(trace: Trace, finding: Finding) -> None:
             return
 
 
-_STEP_CALL = re.compile(r"([\w.]+)\.step\(")
-
-
 def _reset_outside_the_loop(step: Site | None, finding: Finding) -> None:
     """The optimizer's own `zero_grad()`, written in the function that steps it but outside the
     loop that runs the step each iteration (once before a loop of discriminator steps): the
     line to move into the loop."""
     step = user_site(step)
-    found = _STEP_CALL.search(source_line(step.path, step.line)) if step is not None else None
-    loop = enclosing_loop(step.path, step.line) if found is not None else None
+    stepped = stepped_name(source_line(step.path, step.line)) if step is not None else None
+    loop = enclosing_loop(step.path, step.line) if stepped is not None else None
     if loop is None:
         return
-    holder = found.group(1).rsplit(".", 1)[-1]
+    holder = stepped.rsplit(".", 1)[-1]
     if any(loop[0] <= line <= loop[1] for line in calls_named(step.path, "zero_grad", limit=64)):
         return  # (a reset inside the loop already, under a condition or on the model)
     for line in method_calls_on(step.path, holder, "zero_grad", limit=4):

@@ -143,13 +143,19 @@ def project_files(trace: Trace, limit: int = 40) -> list[str]:
 _STEP_CALL = re.compile(r"([A-Za-z_][\w.]*)\.step\(")
 
 
+def stepped_name(code: str | None) -> str | None:
+    """The name an optimizer step is called on, in a line of code (`opt_d` in `opt_d.step()`)."""
+    found = _STEP_CALL.search(code) if code else None
+    return found.group(1) if found else None
+
+
 def optimizer_built(step_site):
     """Where the optimizer stepped at `step_site` was assigned (`optimizer = torch.optim.SGD(...)`),
     found in the step's file by the name the step is called on."""
-    found = _STEP_CALL.search(step_site.code) if step_site is not None else None
-    if not found:
+    name = stepped_name(step_site.code) if step_site is not None else None
+    if name is None:
         return None
-    lines = assignments(step_site.path, found.group(1), limit=4)
+    lines = assignments(step_site.path, name, limit=4)
     # (the function's own assignment first: `model, optimizer = main()` at the bottom of the file
     # takes back what the function that steps it returns)
     own = [line for line in lines if same_function(step_site.path, line, step_site.line)]
@@ -157,7 +163,7 @@ def optimizer_built(step_site):
     if not lines:
         return None
     # (handed back by a wrapper, `accelerator.prepare(model, optimizer)`: where it was made)
-    given = unpacked_argument(step_site.path, lines[-1], found.group(1))
+    given = unpacked_argument(step_site.path, lines[-1], name)
     made = assignments(step_site.path, given, before=lines[-1]) if given else []
     if made and same_function(step_site.path, made[-1], lines[-1]):
         return Site(step_site.path, made[-1])
